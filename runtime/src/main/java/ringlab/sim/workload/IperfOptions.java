@@ -1,0 +1,62 @@
+package ringlab.sim.workload;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Models one iperf3 command line as the simulated run uses it (immutable; sizes in bytes, rates in bits/s).
+ *
+ * <p>Values are resolved: {@code length} and {@code bitrate} already hold the protocol defaults when the
+ * user gave none (TCP: 128 KiB blocks, unlimited rate 0; UDP: 1460-byte datagrams, 1 Mbit/s). iperf3 picks
+ * the UDP length from the path MTU; ringlab fixes it at 1460 (1500 MTU minus IPv4 and UDP headers, rounded
+ * to iperf3's usual TCP-MSS-like figure) so runs do not depend on a probed MTU. {@code mss} and
+ * {@code window} are 0 when not given (kernel default). {@code intervalSec} may be fractional like iperf3's
+ * {@code -i 0.5}; 0 means no interval lines. {@code host} is the {@code -c} argument (stored, not used:
+ * the client is always the peer). {@code format} is the {@code -f} letter, {@code 'a'} (adaptive) by default.
+ */
+public record IperfOptions(
+        Protocol protocol,
+        int durationSec,
+        double intervalSec,
+        int mss,
+        long bitrate,
+        int length,
+        boolean reverse,
+        int parallel,
+        long window,
+        int port,
+        String host,
+        char format,
+        int omitSec,
+        boolean getServerOutput,
+        boolean zeroCopy,
+        boolean noDelay,
+        String title,
+        boolean verbose,
+        boolean ipv4Only,
+        boolean json) {
+
+    /** Transport used by the test streams. */
+    public enum Protocol { TCP, UDP }
+
+    public static final int DEFAULT_PORT = 5201;
+    public static final int DEFAULT_DURATION_SEC = 10;
+    public static final double DEFAULT_INTERVAL_SEC = 1.0;
+    public static final int DEFAULT_TCP_LENGTH = 128 * 1024;
+    public static final int DEFAULT_UDP_LENGTH = 1460;
+    public static final long DEFAULT_UDP_BITRATE = 1_000_000L;
+
+    public IperfOptions {
+        Objects.requireNonNull(protocol, "protocol");
+    }
+
+    /** True for {@code -u}. */
+    public boolean udp() {
+        return protocol == Protocol.UDP;
+    }
+
+    /** The options of a bare {@code iperf3 -c HOST}: TCP, 10 s, 1 s intervals, one stream. */
+    public static IperfOptions defaults() {
+        return IperfArgs.parse(List.of());
+    }
+}

@@ -1,0 +1,212 @@
+package ringlab.sim.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Tests iperf3 command-line parsing: defaults, suffixes, spellings and every error message. */
+class IperfArgsTest {
+
+    private static IperfOptions parse(String... args) {
+        return IperfArgs.parse(List.of(args));
+    }
+
+    private static void fails(String message, String... args) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(args));
+        assertEquals(message, e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void defaultsAreTcpTenSeconds() {
+        IperfOptions o = parse();
+        assertEquals(IperfOptions.Protocol.TCP, o.protocol());
+        assertFalse(o.udp());
+        assertEquals(10, o.durationSec());
+        assertEquals(1.0, o.intervalSec());
+        assertEquals(0, o.mss());
+        assertEquals(0L, o.bitrate());
+        assertEquals(131072, o.length());
+        assertFalse(o.reverse());
+        assertEquals(1, o.parallel());
+        assertEquals(0L, o.window());
+        assertEquals(5201, o.port());
+        assertNull(o.host());
+        assertEquals('a', o.format());
+        assertEquals(0, o.omitSec());
+        assertNull(o.title());
+        assertFalse(o.json());
+        assertEquals(o, IperfOptions.defaults());
+    }
+
+    @Test
+    void udpDefaults() {
+        IperfOptions o = parse("-u");
+        assertTrue(o.udp());
+        assertEquals(IperfOptions.Protocol.UDP, o.protocol());
+        assertEquals(1_000_000L, o.bitrate());
+        assertEquals(1460, o.length());
+    }
+
+    @Test
+    void typicalClientLine() {
+        IperfOptions o = parse("iperf3", "-c", "10.0.0.1", "-t", "5", "-i", "0.5", "-M", "1400", "-R", "-P", "4",
+                "-w", "256K", "-p", "5202", "-f", "m", "-O", "2", "--get-server-output", "-Z", "-N",
+                "-T", "run 1", "-V", "-4", "-J");
+        assertEquals("10.0.0.1", o.host());
+        assertEquals(5, o.durationSec());
+        assertEquals(0.5, o.intervalSec());
+        assertEquals(1400, o.mss());
+        assertTrue(o.reverse());
+        assertEquals(4, o.parallel());
+        assertEquals(256 * 1024L, o.window());
+        assertEquals(5202, o.port());
+        assertEquals('m', o.format());
+        assertEquals(2, o.omitSec());
+        assertTrue(o.getServerOutput());
+        assertTrue(o.zeroCopy());
+        assertTrue(o.noDelay());
+        assertEquals("run 1", o.title());
+        assertTrue(o.verbose());
+        assertTrue(o.ipv4Only());
+        assertTrue(o.json());
+    }
+
+    @Test
+    void longFormsWithSeparateAndEqualsValues() {
+        IperfOptions o = parse("--time", "7", "--interval=2", "--set-mss", "536", "--udp", "--bitrate=10M",
+                "--length", "1200", "--reverse", "--parallel=3", "--window", "1M", "--port=6000",
+                "--client", "h", "--format", "K", "--omit", "1", "--zerocopy", "--no-delay", "--title", "t",
+                "--verbose", "--version4", "--json");
+        assertEquals(7, o.durationSec());
+        assertEquals(2.0, o.intervalSec());
+        assertEquals(536, o.mss());
+        assertTrue(o.udp());
+        assertEquals(10_000_000L, o.bitrate());
+        assertEquals(1200, o.length());
+        assertTrue(o.reverse());
+        assertEquals(3, o.parallel());
+        assertEquals(1024L * 1024, o.window());
+        assertEquals(6000, o.port());
+        assertEquals("h", o.host());
+        assertEquals('K', o.format());
+        assertEquals(1, o.omitSec());
+        assertTrue(o.json());
+        assertEquals(5_000L, parse("--bandwidth", "5K").bitrate());
+    }
+
+    @Test
+    void clusteredFlagsAndAttachedValues() {
+        IperfOptions o = parse("-uR", "-t3", "-P2", "-b100k", "-uRl500");
+        assertTrue(o.udp());
+        assertTrue(o.reverse());
+        assertEquals(3, o.durationSec());
+        assertEquals(2, o.parallel());
+        assertEquals(100_000L, o.bitrate());
+        assertEquals(500, o.length());
+    }
+
+    @Test
+    void bitrateSuffixesAreDecimal() {
+        assertEquals(1_000L, parse("-b", "1K").bitrate());
+        assertEquals(1_000L, parse("-b", "1k").bitrate());
+        assertEquals(2_500_000L, parse("-b", "2.5M").bitrate());
+        assertEquals(1_000_000_000L, parse("-b", "1G").bitrate());
+        assertEquals(2_000_000_000_000L, parse("-b", "2T").bitrate());
+        assertEquals(0L, parse("-u", "-b", "0").bitrate());
+        assertEquals(123L, parse("-b", "123").bitrate());
+    }
+
+    @Test
+    void sizeSuffixesAreBinary() {
+        assertEquals(1024, parse("-l", "1K").length());
+        assertEquals(1536, parse("-l", "1.5k").length());
+        assertEquals(1024 * 1024, parse("-l", "1M").length());
+        assertEquals(64L * 1024, parse("-w", "64K").window());
+        assertEquals(2L * 1024 * 1024, parse("-w", "2m").window());
+        assertEquals(1024L * 1024 * 1024 / 4, parse("-w", "0.25G").window());
+    }
+
+    @Test
+    void lastOccurrenceWinsAndIntervalZeroAllowed() {
+        assertEquals(20, parse("-t", "5", "-t", "20").durationSec());
+        assertEquals(0.0, parse("-i", "0").intervalSec());
+        assertEquals(86400, parse("-t", "86400").durationSec());
+        assertEquals(128, parse("-P", "128").parallel());
+        assertEquals(88, parse("-M", "88").mss());
+        assertEquals(9216, parse("-M", "9216").mss());
+        assertEquals(65507, parse("-u", "-l", "65507").length());
+    }
+
+    @Test
+    void notANumberMessages() {
+        fails("iperf3 argument -t: 'abc' is not a number", "-t", "abc");
+        fails("iperf3 argument --time: 'x1' is not a number", "--time=x1");
+        fails("iperf3 argument -t: '1.5' is not a whole number", "-t", "1.5");
+        fails("iperf3 argument -P: '' is not a number", "-P", "");
+        fails("iperf3 argument -i: 'fast' is not a number", "-i", "fast");
+        fails("iperf3 argument -M: '1e3x' is not a number", "-M", "1e3x");
+        fails("iperf3 argument -p: 'http' is not a number", "-p", "http");
+        fails("iperf3 argument -O: 'two' is not a number", "-O", "two");
+        fails("iperf3 argument -b: '10X' is not a number (optional suffix K, M, G, T)", "-b", "10X");
+        fails("iperf3 argument -b: '10M/100' is not a number (optional suffix K, M, G, T)", "-b", "10M/100");
+        fails("iperf3 argument -l: 'big' is not a number (optional suffix K, M, G, T)", "-l", "big");
+        fails("iperf3 argument -w: '1KB' is not a number (optional suffix K, M, G, T)", "-w", "1KB");
+        fails("iperf3 argument -f: 'x' is not one of k m g t K M G T", "-f", "x");
+        fails("iperf3 argument -f: 'mm' is not one of k m g t K M G T", "-f", "mm");
+    }
+
+    @Test
+    void rangeMessages() {
+        fails("-P must be between 1 and 128", "-P", "129");
+        fails("-P must be between 1 and 128", "-P", "0");
+        fails("--parallel must be between 1 and 128", "--parallel", "99999999999999999999");
+        fails("-t must be between 1 and 86400 seconds", "-t", "0");
+        fails("-t must be between 1 and 86400 seconds", "-t", "86401");
+        fails("-t must be between 1 and 86400 seconds", "-t", "-5");
+        fails("-M must be between 88 and 9216 bytes", "-M", "87");
+        fails("-M must be between 88 and 9216 bytes", "-M", "9217");
+        fails("-p must be between 1 and 65535", "-p", "0");
+        fails("-O must be between 0 and 600 seconds", "-O", "601");
+        fails("-i must be 0 or between 0.1 and 60 seconds", "-i", "0.05");
+        fails("-i must be 0 or between 0.1 and 60 seconds", "-i", "61");
+        fails("-b must not be negative", "-b", "-1M");
+        fails("-l must be greater than 0", "-l", "0");
+        fails("-l must be at most 1048576 bytes for TCP", "-l", "2M");
+        fails("-l must be at most 65507 bytes for UDP", "-u", "-l", "64K");
+        fails("--length must be at least 16 bytes for UDP", "--length", "8", "-u");
+        fails("-w must be between 0 (default) and 536870912 bytes (512M)", "-w", "1G");
+    }
+
+    @Test
+    void syntaxMessages() {
+        fails("unknown iperf3 option '--frobnicate'", "--frobnicate");
+        fails("unknown iperf3 option '--frobnicate'", "--frobnicate=3");
+        fails("unknown iperf3 option '-X'", "-uX");
+        fails("unknown iperf3 option '-D'", "-D");
+        fails("iperf3 option '-s' is not accepted: the device is always the server", "-s");
+        fails("iperf3 option '--server' is not accepted: the device is always the server", "--server");
+        fails("iperf3 option -t requires a value", "-t");
+        fails("iperf3 option --time requires a value", "-u", "--time");
+        fails("iperf3 option -c requires a value", "-c", "");
+        fails("iperf3 option --udp does not take a value", "--udp=yes");
+        fails("unexpected iperf3 argument 'extra'", "-u", "extra");
+        fails("unexpected iperf3 argument '-'", "-");
+        fails("unexpected iperf3 argument 'x'", "--", "x");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IperfArgs.parse(Arrays.asList("-u", null)));
+        assertEquals("iperf3 argument #2 is null", e.getMessage());
+    }
+
+    @Test
+    void optionsAreValues() {
+        assertEquals(parse("-u", "-t", "3"), parse("-t3", "--udp"));
+        assertEquals(parse("-u", "-t", "3").hashCode(), parse("-t3", "--udp").hashCode());
+    }
+}
