@@ -1,0 +1,18 @@
+package ringlab.sim.report;
+
+/** Models one stream's end-of-test totals on the sending and on the receiving side. */
+public final class EndStream {
+    /** Stream id as in {@link StreamInfo#id}. */
+    public int id;
+    public Totals sent = new Totals();
+    public Totals received = new Totals();
+
+    public EndStream() {
+    }
+
+    public EndStream(int id, Totals sent, Totals received) {
+        this.id = id;
+        this.sent = sent;
+        this.received = received;
+    }
+}
