@@ -1,0 +1,206 @@
+package ringlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import ringlab.sim.report.RunReport;
+
+/** Tests the iperf3-client text rendering, its number formatting and the ringlab section. */
+class IperfTextFormatterTest {
+
+    private static List<String> lines(String s) {
+        return Arrays.asList(s.split("\n", -1));
+    }
+
+    @Test
+    void unitFormattingFollowsUnitSnprintf() {
+        assertEquals("4.00 MByte", IperfTextFormatter.unit(4_194_304, 'A'));
+        assertEquals("33.5 Mbit", IperfTextFormatter.unit(33_500_000 / 8.0, 'a'));
+        assertEquals(" 934 Mbit", IperfTextFormatter.unit(934e6 / 8, 'a'));
+        assertEquals("1.00 Gbit", IperfTextFormatter.unit(1e9 / 8, 'a'));
+        assertEquals("0.00 Byte", IperfTextFormatter.unit(0, 'A'));
+        assertEquals("0.00 bit", IperfTextFormatter.unit(0, 'a'));
+        assertEquals(" 999 Byte", IperfTextFormatter.unit(999, 'A'));
+        assertEquals("1000 Byte", IperfTextFormatter.unit(1000, 'A'));
+        assertEquals("1023 Byte", IperfTextFormatter.unit(1023, 'A'));
+        assertEquals("1.00 KByte", IperfTextFormatter.unit(1024, 'A'));
+        assertEquals("9.99 Byte", IperfTextFormatter.unit(9.994, 'A'));
+        assertEquals("10.0 Byte", IperfTextFormatter.unit(9.995, 'A'));
+        assertEquals(" 100 Byte", IperfTextFormatter.unit(99.95, 'A'));
+        assertEquals("1000 Kbit", IperfTextFormatter.unit(1e6 / 8, 'k'));
+        assertEquals(" 122 KByte", IperfTextFormatter.unit(125_000, 'K'));
+        assertEquals("1.00 Tbit", IperfTextFormatter.unit(1e12 / 8, 'a'));
+        assertEquals("1000 Tbit", IperfTextFormatter.unit(1e15 / 8, 'a'));
+    }
+
+    @Test
+    void fixedRoundsLikeC() {
+        assertEquals("0.12", IperfTextFormatter.fixed(0.125, 2));
+        assertEquals("0.38", IperfTextFormatter.fixed(0.375, 2));
+        assertEquals("1.00", IperfTextFormatter.fixed(1.005, 2));
+        assertEquals("2.67", IperfTextFormatter.fixed(2.675, 2));
+        assertEquals("-0.00", IperfTextFormatter.fixed(-0.001, 2));
+        assertEquals("10", IperfTextFormatter.fixed(10.4, 0));
+    }
+
+    @Test
+    void percentLikeCPercentTwoG() {
+        assertEquals("0", IperfTextFormatter.percentG2(0));
+        assertEquals("5", IperfTextFormatter.percentG2(5));
+        assertEquals("0.5", IperfTextFormatter.percentG2(0.5));
+        assertEquals("1.5", IperfTextFormatter.percentG2(1.5));
+        assertEquals("1.2", IperfTextFormatter.percentG2(100.0 / 86));
+        assertEquals("12", IperfTextFormatter.percentG2(12.34));
+        assertEquals("0.012", IperfTextFormatter.percentG2(0.0123));
+        assertEquals("1e+02", IperfTextFormatter.percentG2(99.6));
+        assertEquals("1e+02", IperfTextFormatter.percentG2(100));
+        assertEquals("1e-05", IperfTextFormatter.percentG2(0.00001));
+        assertEquals("1.5e-05", IperfTextFormatter.percentG2(0.000015));
+    }
+
+    @Test
+    void tcpPeerSendingMatchesIperf3Client() {
+        String expected = String.join("\n",
+                "Connecting to host 10.0.0.1, port 5201",
+                "[  5] local 10.0.0.2 port 50000 connected to 10.0.0.1 port 5201",
+                "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd",
+                "[  5]   0.00-1.00   sec  4.00 MBytes  33.5 Mbits/sec    0    178 KBytes       ",
+                "[  5]   1.00-2.00   sec  4.77 MBytes  40.0 Mbits/sec    3   1.37 MBytes       ",
+                "- - - - - - - - - - - - - - - - - - - - - - - - -",
+                "[ ID] Interval           Transfer     Bitrate         Retr",
+                "[  5]   0.00-2.00   sec  8.77 MBytes  36.8 Mbits/sec    3             sender",
+                "[  5]   0.00-2.04   sec  8.77 MBytes  36.1 Mbits/sec                  receiver",
+                "",
+                "iperf Done.",
+                "");
+        assertEquals(expected, IperfTextFormatter.formatIperf(SampleReports.tcp()));
+    }
+
+    @Test
+    void reverseModeHasNoRetrOrCwndInIntervals() {
+        List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-R")));
+        assertEquals("Reverse mode, remote host 10.0.0.1 is sending", out.get(1));
+        assertEquals("[  5] local 10.0.0.2 port 50000 connected to 10.0.0.1 port 5201", out.get(2));
+        assertEquals("[ ID] Interval           Transfer     Bitrate", out.get(3));
+        assertEquals("[  5]   0.00-1.00   sec  4.00 MBytes  33.5 Mbits/sec                  ", out.get(4));
+        assertEquals("[ ID] Interval           Transfer     Bitrate         Retr", out.get(7));
+        assertEquals("[  5]   0.00-2.00   sec  8.77 MBytes  36.8 Mbits/sec    3             sender", out.get(8));
+    }
+
+    @Test
+    void parallelStreamsGetSumLinesAndSeparators() {
+        String text = IperfTextFormatter.formatIperf(SampleReports.tcp("-P", "2"));
+        List<String> out = lines(text);
+        assertTrue(out.contains("[  7] local 10.0.0.2 port 50001 connected to 10.0.0.1 port 5201"));
+        assertEquals("[  5]   0.00-1.00   sec  4.00 MBytes  33.5 Mbits/sec    0    178 KBytes       ", out.get(4));
+        assertEquals("[  7]   0.00-1.00   sec  4.00 MBytes  33.5 Mbits/sec    0    178 KBytes       ", out.get(5));
+        assertEquals("[SUM]   0.00-1.00   sec  8.00 MBytes  67.0 Mbits/sec    0             ", out.get(6));
+        assertEquals(IperfTextFormatter.SEPARATOR, out.get(7));
+        assertEquals("[SUM]   1.00-2.00   sec  9.54 MBytes  80.0 Mbits/sec    6             ", out.get(10));
+        assertEquals(IperfTextFormatter.SEPARATOR, out.get(11));
+        assertEquals(2, out.stream().filter(IperfTextFormatter.SEPARATOR::equals).count());
+        assertTrue(out.contains("[SUM]   0.00-2.00   sec  17.5 MBytes  73.6 Mbits/sec    6             sender"));
+        assertTrue(out.contains("[SUM]   0.00-2.04   sec  17.5 MBytes  72.1 Mbits/sec                  receiver"));
+        assertEquals(6, out.stream().filter(l -> l.endsWith("sender") || l.endsWith("receiver")).count());
+    }
+
+    @Test
+    void udpPeerSending() {
+        List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.udp()));
+        assertEquals("[ ID] Interval           Transfer     Bitrate         Total Datagrams", out.get(2));
+        assertEquals("[  5]   0.00-1.00   sec   123 KBytes  1.00 Mbits/sec  86  ", out.get(3));
+        assertEquals("[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams",
+                out.get(6));
+        assertEquals("[  5]   0.00-2.00   sec   245 KBytes  1.00 Mbits/sec  0.000 ms  0/172 (0%)  sender",
+                out.get(7));
+        assertEquals("[  5]   0.00-2.00   sec   242 KBytes   993 Kbits/sec  0.045 ms  2/172 (1.2%)  receiver",
+                out.get(8));
+    }
+
+    @Test
+    void udpReverseShowsLossPerInterval() {
+        List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.udp("-R")));
+        assertEquals(IperfTextFormatter.HEADER_UDP, out.get(3));
+        assertEquals("[  5]   0.00-1.00   sec   123 KBytes  1.00 Mbits/sec  0.045 ms  1/86 (1.2%)  ", out.get(4));
+    }
+
+    @Test
+    void bitrateHonoursFormatLetter() {
+        List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-f", "k")));
+        assertEquals("[  5]   0.00-1.00   sec  4.00 MBytes  33500 Kbits/sec    0    178 KBytes       ", out.get(3));
+        out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-f", "M")));
+        assertEquals("[  5]   0.00-1.00   sec  4.00 MBytes  3.99 MBytes/sec    0    178 KBytes       ", out.get(3));
+    }
+
+    @Test
+    void omittedIntervalsAreTagged() {
+        RunReport r = SampleReports.tcp("-R");
+        r.intervals.get(0).omitted = true;
+        List<String> out = lines(IperfTextFormatter.formatIperf(r));
+        assertEquals("[  5]   0.00-1.00   sec  4.00 MBytes  33.5 Mbits/sec                  (omitted)", out.get(4));
+    }
+
+    @Test
+    void titlePrefixesEveryLineAndVerboseAddsCpu() {
+        String text = IperfTextFormatter.formatIperf(SampleReports.tcp("-T", "run1", "-V"));
+        for (String l : lines(text)) {
+            assertTrue(l.isEmpty() || l.startsWith("run1:  "), l);
+        }
+        assertTrue(text.contains("run1:  Starting Test: protocol: TCP, 1 streams, 131072 byte blocks, "
+                + "omitting 0 seconds, 2 second test, tos 0\n"));
+        assertTrue(text.contains("run1:  Test Complete. Summary Results:\n"));
+        assertTrue(text.contains("run1:  CPU Utilization: local/sender 5.2% (0.5%u/4.8%s), "
+                + "remote/receiver 61.0% (1.0%u/60.0%s)\n"));
+    }
+
+    @Test
+    void intervalZeroPrintsOnlySummary() {
+        RunReport r = SampleReports.tcp("-i", "0");
+        String text = IperfTextFormatter.formatIperf(r);
+        assertFalse(text.contains("Cwnd"));
+        assertFalse(text.contains("0.00-1.00"));
+        assertTrue(text.contains("sender\n"));
+    }
+
+    @Test
+    void ringlabSectionRendersNestedDetail() {
+        String expected = String.join("\n",
+                "ringlab: board sim-a, seed 42, features: napi, gro",
+                "  cpu:",
+                "    hardirq: 3.2",
+                "    softirq: 25.46",
+                "    idle: 71",
+                "  interrupts: 1234",
+                "  pkts_per_poll: 0.123",
+                "  drops:",
+                "    ring_full: 3",
+                "    socket: 0",
+                "  rings:",
+                "    - name: rx0",
+                "      occupancy: 12.5",
+                "    - name: tx0",
+                "      occupancy: 0.5",
+                "  tags: [a, b]",
+                "  empty: {}",
+                "  rate: 33500000",
+                "");
+        assertEquals(expected, IperfTextFormatter.formatRinglab(SampleReports.tcp()));
+    }
+
+    @Test
+    void fullOutputJoinsBothPartsAndNeverShowsWallClock() {
+        RunReport r = SampleReports.tcp();
+        r.wallClock.put("elapsed_ms", 1234);
+        r.wallClock.put("started", "2024-01-01T00:00:00Z");
+        String text = IperfTextFormatter.format(r);
+        assertTrue(text.contains("iperf Done.\n\nringlab: board sim-a"));
+        assertFalse(text.contains("elapsed_ms"));
+        assertEquals("wall: elapsed_ms=1234, started=2024-01-01T00:00:00Z", IperfTextFormatter.wallClockLine(r));
+        assertEquals("", IperfTextFormatter.wallClockLine(SampleReports.tcp()));
+        assertEquals(text, IperfTextFormatter.format(r));
+    }
+}
