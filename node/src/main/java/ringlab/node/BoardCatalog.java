@@ -1,0 +1,15 @@
+package ringlab.node;
+
+import java.util.Map;
+import java.util.Optional;
+import ringlab.spi.board.Board;
+
+/** The boards provided by the installed, started board bundles. */
+public interface BoardCatalog {
+    /** Snapshot of the boards by {@link Board#id()}, sorted by id. */
+    Map<String, Board> boards();
+
+    default Optional<Board> find(String id) {
+        return Optional.ofNullable(boards().get(id));
+    }
+}

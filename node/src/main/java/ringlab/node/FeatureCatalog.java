@@ -1,0 +1,13 @@
+package ringlab.node;
+
+import java.util.List;
+import ringlab.spi.feature.DriverFeature;
+
+/** The driver features currently registered as services; they come and go with their bundles. */
+public interface FeatureCatalog {
+    /** Snapshot of the registered features, sorted by id. */
+    List<DriverFeature> features();
+
+    /** Grows by one on every bind or unbind, so a poller can see a change without comparing lists. */
+    long generation();
+}

@@ -1,0 +1,28 @@
+package ringlab.node.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StatusServletTest {
+    @Test
+    void nonFiniteNumbersBecomeNullAtAnyDepth() {
+        Map<String, Object> inner = new LinkedHashMap<>();
+        inner.put("rate", Double.NaN);
+        inner.put("ok", 1.5);
+        Map<String, Object> status = Map.of("cpu", inner, "series", List.of(Float.POSITIVE_INFINITY, 2L), "n", 3);
+
+        Map<?, ?> out = (Map<?, ?>) StatusServlet.finite(status);
+
+        Map<?, ?> cpu = (Map<?, ?>) out.get("cpu");
+        assertEquals(null, cpu.get("rate"));
+        assertEquals(true, cpu.containsKey("rate"));
+        assertEquals(1.5, cpu.get("ok"));
+        assertEquals(Arrays.asList(null, 2L), out.get("series"));
+        assertEquals(3, out.get("n"));
+    }
+}
