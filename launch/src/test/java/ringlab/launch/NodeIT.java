@@ -1,0 +1,219 @@
+package ringlab.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.function.Supplier;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.util.tracker.ServiceTracker;
+
+/**
+ * Starts Felix in this JVM with exactly the bundles, start levels and properties embedded in the
+ * exported node jar (its launcher.properties), on a free loopback port, and checks what a user of
+ * ./ringlab node would see. Runs after package (failsafe), so it tests the artifact we ship.
+ */
+@Timeout(120)
+class NodeIT {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Pattern START_LEVEL = Pattern.compile(";startlevel=(\\d+)");
+
+    private Path storage;
+    private Framework framework;
+    private int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @BeforeEach
+    void start() throws Exception {
+        Path jar = Path.of(System.getProperty("ringlab.node.jar", "target/ringlab.jar"));
+        assertTrue(Files.isRegularFile(jar), "exported node jar missing: " + jar);
+        storage = Files.createTempDirectory("ringlab-it");
+        port = freePort();
+
+        try (JarFile exported = new JarFile(jar.toFile())) {
+            Properties launcher = new Properties();
+            try (InputStream in = exported.getInputStream(exported.getEntry("launcher.properties"))) {
+                launcher.load(in);
+            }
+            Map<String, String> config = new HashMap<>();
+            launcher.stringPropertyNames().stream()
+                    .filter(k -> !k.startsWith("launch."))
+                    .forEach(k -> config.put(k, launcher.getProperty(k)));
+            config.put(Constants.FRAMEWORK_STORAGE, storage.resolve("fw").toString());
+            config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+            config.put("org.osgi.service.http.port", Integer.toString(port));
+            config.put("org.apache.felix.http.host", "127.0.0.1");
+            config.put("felix.fileinstall.dir", storage.resolve("load").toString());
+
+            framework = ServiceLoader.load(FrameworkFactory.class).findFirst()
+                    .orElseThrow(() -> new AssertionError("no OSGi framework on the test class path"))
+                    .newFramework(config);
+            framework.init();
+            BundleContext context = framework.getBundleContext();
+
+            String[] paths = launcher.getProperty("launch.bundles").split(",");
+            String[] attrs = launcher.getProperty("launch.runbundles.attrs", "").split(",");
+            int defaultLevel = Integer.parseInt(launcher.getProperty("launch.startlevel.default", "1"));
+            List<Bundle> installed = new ArrayList<>();
+            for (int i = 0; i < paths.length; i++) {
+                try (InputStream in = exported.getInputStream(exported.getEntry(paths[i]))) {
+                    Bundle b = context.installBundle("embedded:" + paths[i], in);
+                    // launch.bundles and launch.runbundles.attrs list the bundles in the same order
+                    Matcher m = START_LEVEL.matcher(i < attrs.length ? attrs[i] : "");
+                    b.adapt(BundleStartLevel.class).setStartLevel(m.find() ? Integer.parseInt(m.group(1)) : defaultLevel);
+                    installed.add(b);
+                }
+            }
+            for (Bundle b : installed) {
+                if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+                    b.start();
+                }
+            }
+        }
+        framework.start(); // climbs to org.osgi.framework.startlevel.beginning, starting in order
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (framework != null) {
+            framework.stop();
+            framework.waitForStop(Duration.ofSeconds(20).toMillis());
+        }
+        if (storage != null) {
+            try (Stream<Path> files = Files.walk(storage)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void nodeServesBoardsFeaturesAndARunningSimulation() throws Exception {
+        BundleContext context = framework.getBundleContext();
+        for (Bundle b : context.getBundles()) {
+            boolean fragment = b.getHeaders().get(Constants.FRAGMENT_HOST) != null;
+            if (!fragment) {
+                assertEquals(Bundle.ACTIVE, b.getState(), b.getSymbolicName() + " did not start");
+            }
+        }
+
+        // services are looked up by name: the test's class path copies of these types are not
+        // the bundle's, but java.util results cross the boundary as they are.
+        Object boards = service(context, "ringlab.node.BoardCatalog");
+        assertNotNull(service(context, "ringlab.node.FeatureCatalog"), "FeatureCatalog service");
+        await("BoardCatalog lists bcm6328", () -> boardIds(boards).contains("bcm6328"));
+
+        JsonObject first = await("node running", () -> {
+            JsonObject s = status();
+            return s != null && "running".equals(s.get("state").getAsString()) ? s : null;
+        });
+        assertTrue(first.getAsJsonArray("boards").toString().contains("\"bcm6328\""), first.toString());
+        assertEquals("bcm6328", first.getAsJsonObject("scenario").get("board").getAsString());
+        assertEquals(512, first.getAsJsonObject("scenario").get("mss").getAsInt());
+        assertTrue(first.has("features"), first.toString());
+        assertTrue(first.getAsJsonObject("simulation").size() > 0, "simulation status: " + first);
+
+        long v1 = first.get("virtualNanos").getAsLong();
+        await("virtual time advances", () -> {
+            JsonObject s = status();
+            return s != null && s.get("virtualNanos").getAsLong() > v1;
+        });
+
+        // a board goes away with its bundle and comes back with it
+        Bundle board = Stream.of(context.getBundles())
+                .filter(b -> "ringlab.hardware.bcm6328".equals(b.getSymbolicName())).findFirst().orElseThrow();
+        board.stop();
+        assertFalse(boardIds(boards).contains("bcm6328"), "board still listed after its bundle stopped");
+        board.start();
+        assertTrue(boardIds(boards).contains("bcm6328"), "board not listed after its bundle restarted");
+    }
+
+    private JsonObject status() {
+        try {
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/status"))
+                            .timeout(Duration.ofSeconds(5)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                return null;
+            }
+            assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+            return JsonParser.parseString(r.body()).getAsJsonObject();
+        } catch (IOException e) {
+            return null; // not listening yet
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static java.util.Set<String> boardIds(Object catalog) {
+        try {
+            return ((Map<String, ?>) catalog.getClass().getMethod("boards").invoke(catalog)).keySet();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Object service(BundleContext context, String className) throws InterruptedException {
+        ServiceTracker<Object, Object> t = new ServiceTracker<>(context, className, null);
+        t.open(true);
+        Object s = t.waitForService(WAIT.toMillis());
+        assertNotNull(s, "no " + className + " service within " + WAIT);
+        return s;
+    }
+
+    /** Polls until the supplier gives a non-null, non-false value; fails after WAIT. */
+    private static <T> T await(String what, Supplier<T> probe) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            T v = probe.get();
+            if (v != null && !Boolean.FALSE.equals(v)) {
+                return v;
+            }
+            Thread.sleep(100);
+        }
+        return fail("timed out waiting for: " + what);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
