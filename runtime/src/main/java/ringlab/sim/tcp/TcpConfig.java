@@ -1,0 +1,74 @@
+// Tunables of one TCP endpoint, named after the Linux sysctls/socket options they mirror; no option negotiation (no wscale/timestamps/SACK).
+package ringlab.sim.tcp;
+
+/**
+ * Per-endpoint TCP configuration. Plain public fields; times in virtual nanoseconds, sizes in bytes.
+ * Defaults are a Linux 6.x kernel with default sysctls and an MTU of 1500 without TCP options.
+ */
+public final class TcpConfig {
+    public static final long MS = 1_000_000L;
+
+    /** Segment payload size in bytes (MSS; 1460 for MTU 1500 without options; iperf3 -M sets it). */
+    public int mss = 1460;
+    /** net.ipv4.tcp_congestion_control: "cubic" (default) or "newreno" (Linux "reno"). */
+    public String congestionControl = "cubic";
+
+    /** net.ipv4.tcp_rmem[1]: initial sk_rcvbuf in bytes of truesize. */
+    public int rmemDefault = 131072;
+    /** net.ipv4.tcp_rmem[2]: receive buffer autotuning cap (tcp_rcv_space_adjust). */
+    public int rmemMax = 6291456;
+    /** net.ipv4.tcp_wmem[1]: initial sk_sndbuf. */
+    public int wmemDefault = 16384;
+    /** net.ipv4.tcp_wmem[2]: send buffer autotuning cap (tcp_sndbuf_expand). */
+    public int wmemMax = 4194304;
+    /** net.core.rmem_max / wmem_max: caps a SO_RCVBUF / SO_SNDBUF request before the kernel doubles it. */
+    public int coreRmemMax = 212992, coreWmemMax = 212992;
+    /**
+     * SO_RCVBUF / SO_SNDBUF value the application set (iperf3 -w sets both), 0 = not set (autotune).
+     * The kernel stores 2 * min(value, core max) and stops autotuning that buffer (SOCK_*BUF_LOCK).
+     */
+    public int soRcvbuf = 0, soSndbuf = 0;
+
+    /** TCP_INIT_CWND, segments. */
+    public int initCwnd = 10;
+    /** TCP_RTO_MIN (200 ms), TCP_TIMEOUT_INIT (1 s), TCP_RTO_MAX (120 s). */
+    public long rtoMinNs = 200 * MS, rtoInitNs = 1000 * MS, rtoMaxNs = 120_000 * MS;
+    /** TCP_DELACK_MIN = TCP_ATO_MIN (40 ms) and TCP_DELACK_MAX (200 ms): delayed ACK timeout bounds. */
+    public long delackMinNs = 40 * MS, delackMaxNs = 200 * MS;
+    /** TCP_MAX_QUICKACKS: immediate ACKs at the start of a connection (and after idle/out-of-window data). */
+    public int quickAcks = 16;
+    /** net.ipv4.tcp_reordering: duplicate ACKs that trigger fast retransmit. */
+    public int dupThresh = 3;
+
+    /**
+     * Per-segment memory estimate for tcp_sndbuf_expand: per_mss = roundup_pow_of_two(SKB_TRUESIZE(mss +
+     * MAX_TCP_HEADER)). MAX_TCP_HEADER (about 320 B) and the sk_buff + skb_shared_info overhead of
+     * SKB_TRUESIZE (about 576 B on 64-bit) are estimates.
+     */
+    public int maxTcpHeader = 320, skbTruesizeOverhead = 576;
+    /** Charged as truesize = payload + this when a received packet arrives with truesize 0 (host did not set it). */
+    public int truesizeFallbackOverhead = 768;
+    /**
+     * Receive window the peer advertised in its SYN (the sender's initial snd_wnd), 0 = assume the peer
+     * has this same configuration (see {@link TcpReceiver#synWindow(TcpConfig)}).
+     */
+    public long peerSynWindow = 0;
+
+    /** per_mss of tcp_sndbuf_expand, bytes. */
+    public int sndbufPerSegment() {
+        int v = mss + maxTcpHeader + skbTruesizeOverhead;
+        return Integer.highestOneBit(v - 1) << 1;
+    }
+
+    public TcpConfig copy() {
+        TcpConfig c = new TcpConfig();
+        c.mss = mss; c.congestionControl = congestionControl;
+        c.rmemDefault = rmemDefault; c.rmemMax = rmemMax; c.wmemDefault = wmemDefault; c.wmemMax = wmemMax;
+        c.coreRmemMax = coreRmemMax; c.coreWmemMax = coreWmemMax; c.soRcvbuf = soRcvbuf; c.soSndbuf = soSndbuf;
+        c.initCwnd = initCwnd; c.rtoMinNs = rtoMinNs; c.rtoInitNs = rtoInitNs; c.rtoMaxNs = rtoMaxNs;
+        c.delackMinNs = delackMinNs; c.delackMaxNs = delackMaxNs; c.quickAcks = quickAcks; c.dupThresh = dupThresh;
+        c.maxTcpHeader = maxTcpHeader; c.skbTruesizeOverhead = skbTruesizeOverhead;
+        c.truesizeFallbackOverhead = truesizeFallbackOverhead; c.peerSynWindow = peerSynWindow;
+        return c;
+    }
+}

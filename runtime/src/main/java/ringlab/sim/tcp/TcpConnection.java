@@ -1,0 +1,257 @@
+// One established TCP endpoint (both directions) over a TcpHost: input dispatch, segment output, timers; no handshake, FIN/RST, options, SACK, keepalive or pacing.
+package ringlab.sim.tcp;
+
+import ringlab.sim.net.Packet;
+
+/**
+ * An endpoint created in ESTABLISHED state at construction time (as if the SYN exchange had happened):
+ * the first data byte in each direction has sequence number ISN (default 0), the initial peer window is
+ * the window a SYN from a peer with the same configuration would carry ({@link TcpConfig#peerSynWindow}
+ * overrides it), and the real windows take over from the first segments.
+ * <p>
+ * Ownership: every packet passed to {@link #input} ends in exactly one of: a receive or out-of-order
+ * queue (freed through {@link TcpHost#free} once read, or when trimmed away as duplicate), freed at once
+ * (no payload, or all payload already received), or {@link TcpHost#drop} with a kernel-style reason.
+ * Outgoing segments come from {@link TcpHost#newPacket} and are handed over with {@link TcpHost#output}.
+ * <p>
+ * Timers: the connection keeps one deadline per timer id and calls {@link TcpHost#armTimer} only when a
+ * deadline moves earlier than the earliest firing it has requested; when a firing comes early (the deadline
+ * moved later) it re-arms for the current deadline. Firings before the deadline, after a cancel, or
+ * duplicated are ignored, so the host may deliver one firing per armTimer call, or keep only the last.
+ * <p>
+ * Callbacks: {@link TcpHost#readable} and {@link TcpHost#writable} are made at the end of {@link #input}
+ * and {@link #onTimer}, with consistent state; the host may call read/write from them. {@link TcpHost#output}
+ * must not call back into this connection synchronously.
+ */
+public final class TcpConnection {
+    public static final int TIMER_RTO = 0, TIMER_DELACK = 1, TIMER_PERSIST = 2;
+    static final int TIMERS = 3;
+    static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private final TcpHost host;
+    private final TcpConfig cfg;
+    private final TcpStats stats = new TcpStats();
+    private final TcpSender snd;
+    private final TcpReceiver rcv;
+    public final int localAddr, localPort, remoteAddr, remotePort;
+
+    private final long[] deadline = new long[TIMERS];
+    private final long[] hostAt = new long[TIMERS];
+    private boolean notifyReadable;
+
+    public TcpConnection(TcpHost host, TcpConfig cfg, int localAddr, int localPort, int remoteAddr, int remotePort) {
+        this(host, cfg, localAddr, localPort, remoteAddr, remotePort, 0, 0);
+    }
+
+    /** @param isn sequence number of this endpoint's first data byte; @param peerIsn the peer's. */
+    public TcpConnection(TcpHost host, TcpConfig cfg, int localAddr, int localPort, int remoteAddr, int remotePort,
+                         long isn, long peerIsn) {
+        this.host = host;
+        this.cfg = cfg;
+        this.localAddr = localAddr;
+        this.localPort = localPort;
+        this.remoteAddr = remoteAddr;
+        this.remotePort = remotePort;
+        for (int i = 0; i < TIMERS; i++) deadline[i] = hostAt[i] = NO_DEADLINE;
+        this.rcv = new TcpReceiver(this, host, cfg, stats, peerIsn);
+        this.snd = new TcpSender(this, host, cfg, stats, isn);
+    }
+
+    // ---------------------------------------------------------------- application API
+
+    /** Queues up to {@code bytes} into the send buffer (unsent + unacked <= sndbuf); returns the bytes accepted. */
+    public long write(long bytes) { return snd.write(bytes); }
+
+    /** Head of the receive queue (in order, already trimmed to unread data after {@link #headOffset()}), or null. */
+    public Packet peek() { return rcv.peek(); }
+
+    /** Bytes of {@link #peek()}'s payload already consumed by an earlier partial read. */
+    public int headOffset() { return rcv.headOffset(); }
+
+    /**
+     * Consumes up to {@code maxBytes} in-order bytes, reporting each chunk (seq, len, packet) to the sink
+     * (may be null); fully consumed packets are then freed with {@link TcpHost#free}. May send a window
+     * update ACK (tcp_cleanup_rbuf) and grow rcvbuf (tcp_rcv_space_adjust).
+     */
+    public int read(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now()); }
+
+    /** In-order bytes queued and not yet read. */
+    public int readableBytes() { return rcv.readableBytes(); }
+
+    // ---------------------------------------------------------------- network and timer input
+
+    /** A segment for this connection; see the class comment for ownership. */
+    public void input(Packet p) {
+        long now = host.now();
+        stats.InSegs += Math.max(1, p.segs);
+        boolean hasPayload = p.payload > 0;
+        if (p.has(Packet.ACK)) snd.onAck(p, hasPayload);
+        if (!hasPayload) {
+            stats.TCPPureAcks++;
+            rcv.onEmpty(p);
+            host.free(p);
+        } else if (rcv.onData(p, now)) {
+            notifyReadable = true;
+        }
+        // p may be gone from here on
+        snd.transmit(); // tcp_data_snd_check (piggybacks the ACK if data goes out)
+        rcv.ackSndCheck(now);
+        snd.afterInput();
+        notifyApp();
+    }
+
+    /** Timer firing for id {@code timer} (TIMER_RTO, TIMER_DELACK, TIMER_PERSIST); stale firings are ignored. */
+    public void onTimer(int timer) {
+        long now = host.now();
+        if (now >= hostAt[timer]) hostAt[timer] = NO_DEADLINE;
+        long d = deadline[timer];
+        if (d == NO_DEADLINE) return;
+        if (now < d) {
+            if (hostAt[timer] > d) {
+                hostAt[timer] = d;
+                host.armTimer(this, timer, d);
+            }
+            return;
+        }
+        deadline[timer] = NO_DEADLINE;
+        switch (timer) {
+            case TIMER_RTO: snd.onRtoTimer(); break;
+            case TIMER_DELACK: rcv.onDelackTimer(); break;
+            case TIMER_PERSIST: snd.onPersistTimer(); break;
+            default: throw new IllegalArgumentException("timer " + timer);
+        }
+        snd.afterInput();
+        notifyApp();
+    }
+
+    private void notifyApp() {
+        if (notifyReadable) {
+            notifyReadable = false;
+            host.readable(this);
+        }
+    }
+
+    // ---------------------------------------------------------------- internals shared by sender/receiver
+
+    void armTimer(int timer, long at) {
+        deadline[timer] = at;
+        if (at < hostAt[timer]) {
+            hostAt[timer] = at;
+            host.armTimer(this, timer, at);
+        }
+    }
+
+    void cancelTimer(int timer) { deadline[timer] = NO_DEADLINE; }
+
+    long timerDeadline(int timer) { return deadline[timer]; }
+
+    TcpSender sender() { return snd; }
+
+    /** Builds and outputs one segment; every segment carries ACK, rcv_nxt and the current window. */
+    void emit(long seq, int len, int flags) {
+        Packet p = host.newPacket();
+        p.proto = Packet.TCP;
+        p.src = localAddr;
+        p.dst = remoteAddr;
+        p.sport = localPort;
+        p.dport = remotePort;
+        p.seq = seq;
+        p.payload = len;
+        p.flags = flags | Packet.ACK;
+        p.ack = rcv.rcvNxt;
+        p.window = rcv.advertise();
+        rcv.onAckSent();
+        stats.OutSegs++;
+        host.output(this, p);
+    }
+
+    /** A pure ACK; its seq is snd_max so it is never taken for an old segment (tcp_acceptable_seq). */
+    void sendAck() { emit(snd.sndMax, 0, 0); }
+
+    // ---------------------------------------------------------------- observation
+
+    public TcpStats stats() { return stats; }
+
+    public TcpConfig config() { return cfg; }
+
+    public String congestionControl() { return snd.cc.name(); }
+
+    /** Congestion window in bytes (cwnd segments * mss). */
+    public long cwndBytes() { return (long) snd.cw.cwnd * cfg.mss; }
+
+    public int cwndSegments() { return snd.cw.cwnd; }
+
+    /** ssthresh in segments (Integer.MAX_VALUE = infinite). */
+    public int ssthreshSegments() { return snd.cw.ssthresh; }
+
+    /** cwnd (segments) when the last loss (third dupack or first RTO of an episode) was detected. */
+    public int priorCwndSegments() { return snd.priorCwnd; }
+
+    /** cwnd (segments) set when the last fast recovery completed (= ssthresh). */
+    public int recoveryExitCwndSegments() { return snd.recoveryExitCwnd; }
+
+    /** 0 = open, 1 = fast recovery, 2 = loss (after RTO). */
+    public int caState() { return snd.state; }
+
+    /** Smoothed RTT in ns (0 before the first sample). */
+    public long srttNs() { return snd.rto.srtt(); }
+
+    /** Current retransmission timeout including backoff, ns. */
+    public long rtoNs() { return snd.rto.rto(); }
+
+    /** Bytes the peer has acknowledged. */
+    public long bytesAcked() { return snd.sndUna - snd.isn; }
+
+    /** Bytes accepted by {@link #write}. */
+    public long bytesWritten() { return snd.writeSeq - snd.isn; }
+
+    /** Bytes sent and not yet acknowledged (snd_nxt - snd_una). */
+    public long bytesInFlight() { return snd.sndNxt - snd.sndUna; }
+
+    /** Free send buffer space, bytes. */
+    public long sendSpace() { return Math.max(0, snd.sndbuf - snd.queued()); }
+
+    public long sndbuf() { return snd.sndbuf; }
+
+    /** The peer's advertised window, bytes. */
+    public long peerWindow() { return snd.sndWnd; }
+
+    public long sndUna() { return snd.sndUna; }
+
+    public long sndNxt() { return snd.sndNxt; }
+
+    public long isn() { return snd.isn; }
+
+    public long peerIsn() { return rcv.isn; }
+
+    public long rcvNxt() { return rcv.rcvNxt; }
+
+    /** Bytes the application has read. */
+    public long bytesRead() { return rcv.copiedSeq - rcv.isn; }
+
+    public long rcvbuf() { return rcv.rcvbuf; }
+
+    /** Truesize charged for queued receive data (sk_rmem_alloc). */
+    public long rmemAlloc() { return rcv.rmemAlloc; }
+
+    /** The window sent on the last segment (rcv_wnd), bytes. */
+    public long advertisedWindow() { return rcv.rcvWnd; }
+
+    /** Receive-side scaling ratio payload/truesize in 1/256 (Linux tp->scaling_ratio). */
+    public int scalingRatio() { return rcv.scalingRatio; }
+
+    /** Receiver RTT estimate (time to receive one window), ns; 0 = none yet. */
+    public long rcvRttNs() { return rcv.rcvRttNs(); }
+
+    /** Packets held in the receive and out-of-order queues. */
+    public int queuedPackets() { return rcv.queuedPackets(); }
+
+    /** Packets held in the out-of-order queue. */
+    public int ofoPackets() { return rcv.ofo.count(); }
+
+    @Override public String toString() {
+        return "tcp " + localAddr + ":" + localPort + ">" + remoteAddr + ":" + remotePort
+                + " una=" + bytesAcked() + " cwnd=" + snd.cw.cwnd + " ssthresh=" + snd.cw.ssthresh
+                + " state=" + snd.state + " rcv=" + bytesRead();
+    }
+}

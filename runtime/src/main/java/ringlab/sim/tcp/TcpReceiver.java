@@ -1,0 +1,408 @@
+// Receive half of a TCP endpoint: rcv_nxt, receive/out-of-order queues, rmem accounting, window selection, rcvbuf autotuning, delayed ACKs; no SACK/DSACK, no rcv_ssthresh, no pingpong mode.
+package ringlab.sim.tcp;
+
+import ringlab.sim.net.Packet;
+
+/**
+ * Follows Linux 6.x tcp_input.c / tcp_output.c:
+ * <ul>
+ * <li>tcp_data_queue: in-order data is trimmed to rcv_nxt and queued (or dropped as TCPZeroWindowDrop /
+ * TCPRcvQDrop); data beyond the window is dropped (TCPOverWindow); other out-of-order data goes to the
+ * out-of-order queue (TCPOFOQueue, or TCPOFODrop when over rcvbuf); fully duplicate data is freed.</li>
+ * <li>rmem_alloc counts the truesize of every queued packet. Admission is tcp_try_rmem_schedule's test:
+ * a packet is dropped only when rmem_alloc already exceeds rcvbuf (so the last admitted packet may overshoot
+ * by its truesize), and an in-order packet is always admitted into an empty receive queue
+ * (sk_forced_mem_schedule). The kernel would first try tcp_prune_queue (collapsing queued skbs into
+ * compact ones to free truesize, a copy); that is not modelled, so where Linux collapses, this drops.</li>
+ * <li>__tcp_select_window with window scaling (no MSS rounding) and the 6.x scaling_ratio (payload/truesize
+ * of the last full-sized packet, in 1/256); zero window when free space is below mss or 1/16 of the buffer;
+ * the right edge never moves left. rcv_ssthresh (slow window growth, tcp_grow_window) is not modelled.</li>
+ * <li>tcp_rcv_space_adjust on reads, with rcv_rtt_est measured without timestamps as the minimum time to
+ * receive one advertised window (tcp_rcv_rtt_measure).</li>
+ * <li>ACKs: quickack mode (TCP_MAX_QUICKACKS), ACK when more than one rcv_mss is unacked and the window
+ * does not shrink, immediate ACK while the out-of-order queue is non-empty or for duplicates/probes,
+ * otherwise the delayed-ACK timer with the adaptive ato of tcp_event_data_recv; tcp_cleanup_rbuf sends a
+ * window update after a read that at least doubles a window that was at most half the maximum.</li>
+ * </ul>
+ */
+final class TcpReceiver {
+    /** TCP_RMEM_TO_WIN_SCALE = 8: scaling ratio unit is 1/256. TCP_DEFAULT_SCALING_RATIO = 128. */
+    static final int RATIO_SHIFT = 8, DEFAULT_RATIO = 128;
+    /** SOCK_MIN_RCVBUF (2048 + sizeof(sk_buff) rounded), estimate. */
+    static final int SOCK_MIN_RCVBUF = 2304;
+
+    private final TcpConnection conn;
+    private final TcpHost host;
+    private final TcpConfig cfg;
+    private final TcpStats stats;
+    final OutOfOrderQueue ofo = new OutOfOrderQueue();
+
+    final long isn;
+    long rcvNxt, copiedSeq;
+    /** rcv_wup (rcv_nxt when the last window was sent) and rcv_wnd (that window). */
+    long rcvWup, rcvWnd;
+    private Packet rqHead, rqTail;
+    private int rqOffset, rqCount;
+    long rmemAlloc;
+    long rcvbuf;
+    final boolean rcvbufLocked;
+    int scalingRatio = DEFAULT_RATIO;
+    final int rcvMss;
+
+    // ACK state (inet_connection_sock icsk_ack)
+    boolean ackPending, ackNow;
+    int quick;
+    long ato;
+    private long lrcvtime;
+
+    // rcv_rtt_est (ns << 3) and rcvq_space
+    private long rcvRttEst, rcvRttSeq, rcvRttTime = -1;
+    private long rcvqSpace, rcvqSeq, rcvqTime;
+
+    TcpReceiver(TcpConnection conn, TcpHost host, TcpConfig cfg, TcpStats stats, long peerIsn) {
+        this.conn = conn;
+        this.host = host;
+        this.cfg = cfg;
+        this.stats = stats;
+        this.isn = peerIsn;
+        this.rcvMss = cfg.mss;
+        rcvbufLocked = cfg.soRcvbuf > 0;
+        rcvbuf = rcvbufLocked ? Math.max(2L * Math.min(cfg.soRcvbuf, cfg.coreRmemMax), SOCK_MIN_RCVBUF) : cfg.rmemDefault;
+        rcvNxt = copiedSeq = rcvWup = rcvqSeq = peerIsn;
+        rcvWnd = synWindow(cfg);
+        rcvqSpace = Math.min(rcvWnd, (long) cfg.initCwnd * cfg.mss);
+        rcvqTime = host.now();
+    }
+
+    /**
+     * The window this endpoint's SYN advertised (tcp_select_initial_window): the initial rcvbuf scaled by
+     * the default ratio, limited to the 16-bit SYN field and rounded down to a multiple of mss.
+     */
+    static long synWindow(TcpConfig cfg) {
+        long buf = cfg.soRcvbuf > 0 ? Math.max(2L * Math.min(cfg.soRcvbuf, cfg.coreRmemMax), SOCK_MIN_RCVBUF)
+                : cfg.rmemDefault;
+        long w = Math.min((buf * DEFAULT_RATIO) >> RATIO_SHIFT, 65535);
+        return Math.max(w / cfg.mss * cfg.mss, cfg.mss);
+    }
+
+    long winFromSpace(long space) { return space <= 0 ? 0 : (space * scalingRatio) >> RATIO_SHIFT; }
+
+    long spaceFromWin(long win) { return (win << RATIO_SHIFT) / scalingRatio; }
+
+    /** tcp_receive_window: what is left of the last advertised window. */
+    long receiveWindow() { return Math.max(0, rcvWup + rcvWnd - rcvNxt); }
+
+    /** __tcp_select_window (window scaling on, no rcv_ssthresh); may leave quickack mode like the kernel. */
+    long computeWindow() {
+        long mss = rcvMss;
+        long freeSpace = winFromSpace(rcvbuf - rmemAlloc);
+        long allowed = winFromSpace(rcvbuf);
+        if (mss > allowed) {
+            mss = allowed;
+            if (mss <= 0) return 0;
+        }
+        if (freeSpace < (allowed >> 1)) {
+            quick = 0;
+            if (freeSpace < (allowed >> 4) || freeSpace < mss) return 0;
+        }
+        return freeSpace;
+    }
+
+    /** tcp_select_window: the window to put on an outgoing segment; commits rcv_wnd/rcv_wup. */
+    long advertise() {
+        long oldWin = rcvWnd;
+        long cur = receiveWindow();
+        long w = computeWindow();
+        if (w < cur) {
+            if (w == 0) stats.TCPWantZeroWindowAdv++;
+            w = cur;
+        }
+        rcvWnd = w;
+        rcvWup = rcvNxt;
+        if (w == 0) {
+            if (oldWin != 0) stats.TCPToZeroWindowAdv++;
+        } else if (oldWin == 0) {
+            stats.TCPFromZeroWindowAdv++;
+        }
+        return w;
+    }
+
+    /** tcp_event_ack_sent: an ACK (pure or piggybacked) left with the current rcv_nxt. */
+    void onAckSent() {
+        if (quick > 0) {
+            if (quick <= 1) {
+                quick = 0;
+                ato = cfg.delackMinNs;
+            } else {
+                quick--;
+            }
+        }
+        ackPending = false;
+        ackNow = false;
+        conn.cancelTimer(TcpConnection.TIMER_DELACK);
+    }
+
+    private void incrQuickack(int max) {
+        long q = rcvWnd / (2L * rcvMss);
+        if (q == 0) q = 2;
+        if (q > quick) quick = (int) Math.min(q, max);
+    }
+
+    private void enterQuickack() {
+        incrQuickack(cfg.quickAcks);
+        ato = cfg.delackMinNs;
+    }
+
+    /** A segment without payload: an ACK, a window update or a zero-window probe (old sequence number). */
+    void onEmpty(Packet p) {
+        if (p.seq < rcvWup) { // not acceptable (tcp_sequence): answer with an ACK (tcp_send_dupack)
+            ackPending = true;
+            ackNow = true;
+        }
+    }
+
+    /** A segment with payload; takes ownership of p. Returns true if new in-order data was queued. */
+    boolean onData(Packet p, long now) {
+        if (p.truesize <= 0) p.truesize = p.payload + cfg.truesizeFallbackOverhead;
+        long seq = p.seq, end = seq + p.payload;
+        if (end <= rcvNxt) { // a retransmit of data we have: immediate ACK, back to quickack mode
+            stats.TCPFullDup++;
+            host.free(p);
+            enterQuickack();
+            ackPending = ackNow = true;
+            return false;
+        }
+        long rwin = receiveWindow();
+        if (seq <= rcvNxt) {
+            if (rwin == 0) {
+                stats.TCPZeroWindowDrop++;
+                host.drop(p, "TCPZeroWindowDrop");
+                enterQuickack();
+                ackPending = ackNow = true;
+                return false;
+            }
+            if (rmemAlloc > rcvbuf && rqHead != null) {
+                stats.TCPRcvQDrop++;
+                host.drop(p, "TCPRcvQDrop");
+                ackPending = ackNow = true;
+                return false;
+            }
+            if (seq < rcvNxt) {
+                int d = (int) (rcvNxt - seq);
+                p.seq += d;
+                p.payload -= d;
+            }
+            appendRq(p);
+            rcvNxt = end;
+            eventDataRecv(p, now);
+            if (!ofo.isEmpty()) {
+                drainOfo();
+                if (ofo.isEmpty()) ackNow = true; // RFC 5681 4.2: ACK at once when a hole fills
+            }
+            return true;
+        }
+        if (seq >= rcvNxt + rwin) {
+            stats.TCPOverWindow++;
+            host.drop(p, "TCPOverWindow");
+            enterQuickack();
+            ackPending = ackNow = true;
+            return false;
+        }
+        if (rmemAlloc > rcvbuf) {
+            stats.TCPOFODrop++;
+            host.drop(p, "TCPOFODrop");
+            ackPending = true;
+            return false;
+        }
+        stats.TCPOFOQueue++;
+        long before = ofo.merged;
+        rmemAlloc += ofo.insert(p, host);
+        stats.TCPOFOMerge += ofo.merged - before;
+        ackPending = true; // __tcp_ack_snd_check sends at once while the ofo queue is non-empty
+        return false;
+    }
+
+    private void appendRq(Packet p) {
+        p.next = null;
+        if (rqTail == null) rqHead = p; else rqTail.next = p;
+        rqTail = p;
+        rqCount++;
+        rmemAlloc += p.truesize;
+    }
+
+    /** tcp_ofo_queue: moves segments that became in-order to the receive queue. */
+    private void drainOfo() {
+        Packet q;
+        while ((q = ofo.first()) != null && q.seq <= rcvNxt) {
+            ofo.pollFirst();
+            long qend = q.seq + q.payload;
+            if (qend <= rcvNxt) {
+                rmemAlloc -= q.truesize;
+                host.free(q);
+                continue;
+            }
+            if (q.seq < rcvNxt) {
+                int d = (int) (rcvNxt - q.seq);
+                q.seq += d;
+                q.payload -= d;
+            }
+            rmemAlloc -= q.truesize; // re-charged by appendRq
+            appendRq(q);
+            rcvNxt = qend;
+        }
+    }
+
+    /** tcp_event_data_recv: schedule an ACK, measure rcv_mss/scaling ratio and rcv RTT, adapt ato. */
+    private void eventDataRecv(Packet p, long now) {
+        ackPending = true;
+        int segLen = p.payload / Math.max(1, p.segs);
+        if (segLen >= rcvMss && p.truesize > 0) {
+            long r = ((long) p.payload << RATIO_SHIFT) / p.truesize;
+            scalingRatio = (int) Math.max(1, Math.min(255, r));
+        }
+        rcvRttMeasure(now);
+        long rto = conn.sender().rtoNs();
+        if (ato == 0) {
+            incrQuickack(cfg.quickAcks);
+            ato = cfg.delackMinNs;
+        } else {
+            long m = now - lrcvtime;
+            if (m <= cfg.delackMinNs / 2) {
+                ato = (ato >> 1) + cfg.delackMinNs / 2;
+            } else if (m < ato) {
+                ato = (ato >> 1) + m;
+                if (ato > rto) ato = rto;
+            } else if (m > rto) {
+                incrQuickack(cfg.quickAcks);
+            }
+        }
+        lrcvtime = now;
+    }
+
+    /** tcp_rcv_rtt_measure (no timestamps): time to receive one window; tcp_rcv_rtt_update keeps the minimum. */
+    private void rcvRttMeasure(long now) {
+        if (rcvRttTime >= 0) {
+            if (rcvNxt < rcvRttSeq) return;
+            long delta = Math.max(1, now - rcvRttTime);
+            long m = delta << 3;
+            if (rcvRttEst == 0 || m < rcvRttEst) rcvRttEst = m;
+        }
+        rcvRttSeq = rcvNxt + rcvWnd;
+        rcvRttTime = now;
+    }
+
+    /** __tcp_ack_snd_check after incoming data (ofo_possible = 1). */
+    void ackSndCheck(long now) {
+        if (!ackPending) return;
+        // evaluation order as in the kernel: __tcp_select_window may leave quickack mode
+        if ((rcvNxt - rcvWup > rcvMss && computeWindow() >= rcvWnd) || quick > 0 || ackNow || !ofo.isEmpty()) {
+            conn.sendAck();
+            return;
+        }
+        sendDelayedAck(now);
+    }
+
+    /** tcp_send_delayed_ack. */
+    private void sendDelayedAck(long now) {
+        long a = ato;
+        if (a > cfg.delackMinNs) {
+            long maxAto = 500 * TcpConfig.MS; // HZ / 2
+            long srtt = conn.sender().srttNs();
+            if (srtt > 0) {
+                long rtt = Math.max(srtt, cfg.delackMinNs);
+                if (rtt < maxAto) maxAto = rtt;
+            }
+            a = Math.min(a, maxAto);
+        }
+        a = Math.min(a, cfg.delackMaxNs);
+        long timeout = now + a;
+        long armed = conn.timerDeadline(TcpConnection.TIMER_DELACK);
+        if (armed != TcpConnection.NO_DEADLINE) {
+            if (armed <= now + (a >> 2)) {
+                conn.sendAck();
+                return;
+            }
+            if (timeout >= armed) timeout = armed;
+        }
+        conn.armTimer(TcpConnection.TIMER_DELACK, timeout);
+    }
+
+    /** tcp_delack_timer_handler. */
+    void onDelackTimer() {
+        if (!ackPending) return;
+        ato = Math.min(ato << 1, conn.sender().rtoNs());
+        stats.DelayedACKs++;
+        conn.sendAck();
+    }
+
+    // ---- application side ----
+
+    int readableBytes() { return (int) Math.min(Integer.MAX_VALUE, rcvNxt - copiedSeq); }
+
+    Packet peek() { return rqHead; }
+
+    int headOffset() { return rqOffset; }
+
+    int read(int maxBytes, ReadSink sink, long now) {
+        int copied = 0;
+        while (copied < maxBytes && rqHead != null) {
+            Packet p = rqHead;
+            int n = Math.min(p.payload - rqOffset, maxBytes - copied);
+            if (sink != null) sink.consume(p.seq + rqOffset, n, p);
+            rqOffset += n;
+            copied += n;
+            copiedSeq += n;
+            if (rqOffset == p.payload) {
+                rqHead = p.next;
+                if (rqHead == null) rqTail = null;
+                p.next = null;
+                rqOffset = 0;
+                rqCount--;
+                rmemAlloc -= p.truesize;
+                host.free(p);
+            }
+        }
+        if (copied > 0) {
+            rcvSpaceAdjust(now);
+            cleanupRbuf(copied);
+        }
+        return copied;
+    }
+
+    /** tcp_rcv_space_adjust (Linux 6.x DRS). */
+    private void rcvSpaceAdjust(long now) {
+        if (rcvRttEst == 0 || now - rcvqTime < (rcvRttEst >> 3)) return;
+        long copied = copiedSeq - rcvqSeq;
+        if (copied > rcvqSpace) {
+            if (!rcvbufLocked) {
+                long rcvwin = (copied << 1) + 16L * cfg.mss;
+                long grow = rcvwin * (copied - rcvqSpace) / rcvqSpace;
+                rcvwin += grow << 1;
+                long nb = Math.min(spaceFromWin(rcvwin), cfg.rmemMax);
+                if (nb > rcvbuf) rcvbuf = nb;
+            }
+            rcvqSpace = copied;
+        }
+        rcvqSeq = copiedSeq;
+        rcvqTime = now;
+    }
+
+    /** tcp_cleanup_rbuf: ACK now if a pending ACK covers more than one segment or the read opened the window. */
+    private void cleanupRbuf(int copied) {
+        boolean timeToAck = ackPending && rcvNxt - rcvWup > rcvMss;
+        if (!timeToAck && copied > 0) {
+            long cur = receiveWindow();
+            if (2 * cur <= winFromSpace(rcvbuf)) {
+                long nw = computeWindow();
+                if (nw != 0 && nw >= 2 * cur) timeToAck = true;
+            }
+        }
+        if (timeToAck) conn.sendAck();
+    }
+
+    /** Packets held in the receive and out-of-order queues. */
+    int queuedPackets() { return rqCount + ofo.count(); }
+
+    /** Rcv RTT estimate, ns (0 = none). */
+    long rcvRttNs() { return rcvRttEst >> 3; }
+}
