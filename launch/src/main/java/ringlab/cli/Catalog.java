@@ -1,0 +1,21 @@
+package ringlab.cli;
+
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import ringlab.sim.board.ClasspathBoards;
+import ringlab.spi.board.Board;
+import ringlab.spi.feature.DriverFeature;
+
+/** Boards and features on the CLI's class path (descriptor resources and META-INF/services entries). */
+final class Catalog {
+    private Catalog() { }
+
+    static Map<String, Board> boards() { return ClasspathBoards.load(Catalog.class.getClassLoader()); }
+
+    static Map<String, DriverFeature> features() {
+        Map<String, DriverFeature> m = new TreeMap<>();
+        for (DriverFeature f : ServiceLoader.load(DriverFeature.class, Catalog.class.getClassLoader())) m.put(f.id(), f);
+        return m;
+    }
+}

@@ -1,0 +1,86 @@
+package ringlab.sim;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import ringlab.sim.workload.IperfOptions;
+import ringlab.spi.board.Board;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * Everything a run depends on: board, active features, iperf3 options, seed, topology, ping flow and
+ * --set overrides. Same scenario and seed, same result, byte for byte.
+ */
+public final class Scenario {
+    public enum Topology { DIRECT, FORWARD }
+
+    public final Board board;
+    public final List<DriverFeature> features;
+    public final IperfOptions iperf;
+    public final long seed;
+    public final Topology topology;
+    /** ICMP echo interval in ns (0 = no ping flow). */
+    public final long pingIntervalNs;
+    /** --set k=v overrides (stack settings and feature tunables), insertion-ordered. */
+    public final Map<String, String> settings;
+    /** Run without an end (the node): senders never stop, history is bounded. */
+    public final boolean continuous;
+
+    private Scenario(Builder b) {
+        this.board = b.board;
+        this.features = List.copyOf(b.features);
+        this.iperf = b.iperf;
+        this.seed = b.seed;
+        this.topology = b.topology;
+        this.pingIntervalNs = b.pingIntervalNs;
+        this.settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
+        this.continuous = b.continuous;
+    }
+
+    public static Builder builder(Board board) { return new Builder(board); }
+
+    public Builder toBuilder() {
+        Builder b = new Builder(board);
+        b.features.addAll(features);
+        b.iperf = iperf;
+        b.seed = seed;
+        b.topology = topology;
+        b.pingIntervalNs = pingIntervalNs;
+        b.settings.putAll(settings);
+        b.continuous = continuous;
+        return b;
+    }
+
+    public static final class Builder {
+        private final Board board;
+        private final List<DriverFeature> features = new ArrayList<>();
+        private IperfOptions iperf = IperfOptions.defaults();
+        private long seed = 1;
+        private Topology topology = Topology.DIRECT;
+        private long pingIntervalNs;
+        private final Map<String, String> settings = new LinkedHashMap<>();
+        private boolean continuous;
+
+        private Builder(Board board) {
+            if (board == null) throw new IllegalArgumentException("scenario needs a board");
+            this.board = board;
+        }
+
+        public Builder features(List<DriverFeature> f) { features.clear(); features.addAll(f); return this; }
+
+        public Builder iperf(IperfOptions o) { this.iperf = o; return this; }
+
+        public Builder seed(long s) { this.seed = s; return this; }
+
+        public Builder topology(Topology t) { this.topology = t; return this; }
+
+        public Builder pingIntervalNs(long ns) { this.pingIntervalNs = ns; return this; }
+
+        public Builder set(String k, String v) { settings.put(k, v); return this; }
+
+        public Builder continuous(boolean c) { this.continuous = c; return this; }
+
+        public Scenario build() { return new Scenario(this); }
+    }
+}

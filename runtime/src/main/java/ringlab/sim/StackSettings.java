@@ -1,0 +1,58 @@
+package ringlab.sim;
+
+import java.util.Map;
+
+/**
+ * Stack-wide settings a run may override with --set, named as the sysctl or tc/ip setting they mirror.
+ * Unknown keys are left for feature tunables; the caller reports what nobody claimed.
+ */
+public final class StackSettings {
+    /** The root qdisc of each port: "pfifo_fast" (default) or "fq_codel". */
+    public String qdisc = "pfifo_fast";
+    /** ip link set txqueuelen (pfifo_fast limit), packets. */
+    public int txqueuelen = 1000;
+    /** net.ipv4.tcp_congestion_control on both hosts: "cubic" (default) or "reno". */
+    public String tcpCongestionControl = "cubic";
+
+    public static final String[] KEYS = {"qdisc", "txqueuelen", "tcp_congestion_control"};
+
+    /** Applies the stack keys of settings; returns true for each key it consumed via the predicate. */
+    public static StackSettings from(Map<String, String> settings) {
+        StackSettings s = new StackSettings();
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            String v = e.getValue();
+            switch (e.getKey()) {
+                case "qdisc" -> {
+                    if (!v.equals("pfifo_fast") && !v.equals("fq_codel")) {
+                        throw new IllegalArgumentException("--set qdisc: '" + v + "' is not pfifo_fast or fq_codel");
+                    }
+                    s.qdisc = v;
+                }
+                case "txqueuelen" -> s.txqueuelen = positive(e.getKey(), v);
+                case "tcp_congestion_control" -> {
+                    if (!v.equals("cubic") && !v.equals("reno")) {
+                        throw new IllegalArgumentException("--set tcp_congestion_control: '" + v + "' is not cubic or reno");
+                    }
+                    s.tcpCongestionControl = v;
+                }
+                default -> { }
+            }
+        }
+        return s;
+    }
+
+    public static boolean isStackKey(String k) {
+        for (String s : KEYS) if (s.equals(k)) return true;
+        return false;
+    }
+
+    private static int positive(String k, String v) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n > 0) return n;
+        } catch (NumberFormatException ignored) {
+            // fall through to the message
+        }
+        throw new IllegalArgumentException("--set " + k + ": '" + v + "' is not a positive whole number");
+    }
+}

@@ -1,0 +1,369 @@
+package ringlab.sim.cpu;
+
+import java.util.ArrayList;
+import ringlab.sim.cost.CostKey;
+import ringlab.sim.cost.CostProfile;
+import ringlab.sim.engine.EventHandler;
+import ringlab.sim.engine.Sim;
+
+/**
+ * One CPU core with Linux's precedence: hard IRQ over softirq over the current task. A hard IRQ freezes
+ * whatever runs; at IRQ exit pending softirqs run on the interrupted stack (unless bottom halves are
+ * disabled, or the kernel defers to a runnable ksoftirqd); tasks are scheduled CFS-like at step boundaries
+ * (a non-preemptible kernel: need_resched is honoured when a step ends). Time is accounted per context.
+ * Not modelled: the periodic tick's own cost, IRQ nesting (hard IRQs never nest), load balancing.
+ */
+public final class Core implements EventHandler {
+    /** Softirq numbers as in the kernel (lower runs first in a pass); HI and the rest are not modelled. */
+    public static final int TIMER = 1, NET_TX = 2, NET_RX = 3, NR_SOFTIRQS = 4;
+    static final int TASK = 0, SOFT = 1, HARD = 2;
+    private static final int KIND_RAISE = -1, KIND_KICK = -2;
+    /** CFS defaults for one CPU: sched_latency 6 ms, min_granularity 0.75 ms, wakeup_granularity 1 ms. */
+    static final long SCHED_LATENCY = 6_000_000L, MIN_GRANULARITY = 750_000L, WAKEUP_GRANULARITY = 1_000_000L;
+
+    public final int id;
+    final Cpu cpu;
+    private final Sim sim;
+    private final CostProfile costs;
+    private final double nsPerCycle;
+    private double fracNs;
+
+    // execution stack: TASK (current task), SOFT (softirq at irq exit), HARD (hard irq)
+    private final Stepper[] lvl = new Stepper[3];
+    private final long[] remain = new long[3];
+    private final boolean[] last = new boolean[3];
+    private final Ctx[] lvlCtx = new Ctx[3];
+    private int top = -1;
+    private int gen;
+    private long stepStart;
+    private double charged;
+    private boolean inStep;
+
+    // hard irqs
+    private final HardIrq hardIrq = new HardIrq();
+    private final ArrayList<IrqLine> pendingIrqs = new ArrayList<>();
+    private long irqs;
+
+    // softirqs
+    int softirqPending;
+    boolean bhDisabled;
+    private final SoftirqHandler[] handlers = new SoftirqHandler[NR_SOFTIRQS];
+    final long[] softirqRuns = new long[NR_SOFTIRQS];
+    private final SoftirqPass irqExitPass;
+    private final Ksoftirqd ksoftirqd;
+    private final boolean deferToKsoftirqd;
+
+    // scheduler
+    private final ArrayList<Task> rq = new ArrayList<>();
+    private Task curr;
+    boolean needResched;
+    private boolean pendingSwitch;
+    private long sliceStart;
+    private long minVruntime;
+    private long switches;
+
+    // accounting
+    private final long[] ctxNs = new long[Ctx.values().length];
+    private final double[] categoryCycles = new double[CostKey.Category.values().length];
+    private long lastAcct;
+
+    Core(Cpu cpu, int id, Sim sim, CostProfile costs, long clockHz, boolean deferToKsoftirqd) {
+        this.cpu = cpu;
+        this.id = id;
+        this.sim = sim;
+        this.costs = costs;
+        this.nsPerCycle = 1e9 / clockHz;
+        this.deferToKsoftirqd = deferToKsoftirqd;
+        this.irqExitPass = new SoftirqPass(this, false);
+        this.ksoftirqd = new Ksoftirqd(this);
+        handlers[TIMER] = cpu.timers.softirq(this);
+    }
+
+    // ------------------------------------------------------------------ charging
+
+    /** Charges one unit of a cost to the running step. */
+    public void charge(CostKey k) { charge(k, 1); }
+
+    /** Charges n units (lines, bytes, accesses) of a cost to the running step. */
+    public void charge(CostKey k, double n) {
+        double c = costs.cycles(k) * n;
+        charged += c;
+        categoryCycles[k.category.ordinal()] += c;
+    }
+
+    /** Virtual time inside the running step: its start plus what it has charged so far. */
+    public long stepNow() {
+        return inStep ? stepStart + (long) (charged * nsPerCycle) : sim.now();
+    }
+
+    public Sim sim() { return sim; }
+
+    public Cpu cpu() { return cpu; }
+
+    // ------------------------------------------------------------------ interrupts and softirqs
+
+    /** Raises an interrupt on this core (deferred to the current step's time if called from a step). */
+    public void raise(IrqLine line) {
+        if (line.pending) return;
+        line.pending = true;
+        if (inStep || cpu.running != null) {
+            sim.at(cpu.now(), this, KIND_RAISE, line);
+            return;
+        }
+        takeIrq(line);
+    }
+
+    private void takeIrq(IrqLine line) {
+        if (top == HARD) { pendingIrqs.add(line); return; }
+        freezeTop();
+        enterHardIrq(line);
+    }
+
+    private void enterHardIrq(IrqLine line) {
+        hardIrq.line = line;
+        push(HARD, hardIrq, Ctx.HARDIRQ);
+    }
+
+    public void setSoftirqHandler(int nr, SoftirqHandler h) { handlers[nr] = h; }
+
+    SoftirqHandler softirqHandler(int bit) { return handlers[bit]; }
+
+    /** raise_softirq: marks it pending; outside interrupt context it also wakes ksoftirqd (as the kernel does). */
+    public void raiseSoftirq(int nr) {
+        softirqPending |= 1 << nr;
+        if (top != HARD && top != SOFT && !bhDisabled) wakeKsoftirqd();
+    }
+
+    /** raise_softirq_irqoff from interrupt or softirq context: pending only, run at IRQ exit or in the pass. */
+    public void raiseSoftirqIrqoff(int nr) { softirqPending |= 1 << nr; }
+
+    void wakeKsoftirqd() { cpu.wake(ksoftirqd); }
+
+    public Task ksoftirqd() { return ksoftirqd; }
+
+    /** True while running in hard or soft IRQ context, or in a bottom-half-disabled section. */
+    public boolean inInterrupt() { return top == HARD || top == SOFT || bhDisabled; }
+
+    // ------------------------------------------------------------------ stepping
+
+    private void push(int level, Stepper s, Ctx ctx) {
+        account();
+        lvl[level] = s;
+        lvlCtx[level] = ctx;
+        top = level;
+        startStep(level);
+    }
+
+    private void freezeTop() {
+        if (top < 0) return;
+        account();
+        long r = stepEndTime - sim.now();
+        remain[top] = r < 0 ? 0 : r;
+        gen++;
+    }
+
+    private long stepEndTime;
+
+    private void startStep(int level) {
+        Stepper s = lvl[level];
+        stepStart = sim.now();
+        charged = 0;
+        inStep = true;
+        cpu.running = this;
+        if (level == TASK) curr.wokenInStep = false;
+        if (level == TASK && pendingSwitch) {
+            pendingSwitch = false;
+            charge(CostKey.CONTEXT_SWITCH);
+        }
+        boolean more;
+        try {
+            more = s.step(this);
+        } finally {
+            inStep = false;
+            cpu.running = null;
+        }
+        if (level == TASK) lvlCtx[TASK] = curr.mode;
+        last[level] = !more;
+        double ns = charged * nsPerCycle + fracNs;
+        long d = (long) ns;
+        fracNs = ns - d;
+        stepEndTime = stepStart + d;
+        sim.at(stepEndTime, this, ++gen, null);
+    }
+
+    private void continueStep(int level) {
+        stepEndTime = sim.now() + remain[level];
+        sim.at(stepEndTime, this, ++gen, null);
+    }
+
+    @Override
+    public void onEvent(int kind, Object arg, long now) {
+        if (kind == KIND_RAISE) { takeIrq((IrqLine) arg); return; }
+        if (kind == KIND_KICK) { if (top < 0 && !rq.isEmpty()) schedule(); return; }
+        if (kind != gen) return; // a step that was preempted; its remainder was rescheduled
+        account();
+        int l = top;
+        if (!last[l]) {
+            if (l == TASK && wantsResched()) schedule(); else startStep(l);
+            return;
+        }
+        switch (l) {
+            case HARD -> exitHardIrq();
+            case SOFT -> {
+                if (irqExitPass.restartAtEnd(this)) { startStep(SOFT); return; }
+                lvl[SOFT] = null;
+                irqExitPass.active = false;
+                resumeBelow();
+            }
+            default -> { // the task went to sleep, unless it was woken while deciding to
+                Task t = curr;
+                if (t.wokenInStep) {
+                    t.wokenInStep = false;
+                    if (wantsResched()) schedule(); else startStep(TASK);
+                    return;
+                }
+                t.runnable = false;
+                rq.remove(t);
+                schedule();
+            }
+        }
+    }
+
+    private void exitHardIrq() {
+        lvl[HARD] = null;
+        if (!pendingIrqs.isEmpty()) {
+            enterHardIrq(pendingIrqs.remove(0));
+            return;
+        }
+        if (softirqPending != 0 && lvl[SOFT] == null && !bhDisabled
+                && !(deferToKsoftirqd && ksoftirqd.runnable)) {
+            irqExitPass.begin();
+            push(SOFT, irqExitPass, Ctx.SOFTIRQ);
+            return;
+        }
+        resumeBelow();
+    }
+
+    private void resumeBelow() {
+        if (lvl[SOFT] != null) { top = SOFT; continueStep(SOFT); return; }
+        if (lvl[TASK] != null) { top = TASK; continueStep(TASK); return; }
+        top = -1;
+        if (!rq.isEmpty()) schedule();
+    }
+
+    private boolean wantsResched() {
+        if (!curr.preemptible()) return false;
+        if (needResched) return true;
+        int n = rq.size();
+        if (n > 1) {
+            long slice = Math.max(SCHED_LATENCY / n, MIN_GRANULARITY);
+            return sim.now() - sliceStart >= slice;
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------ scheduler
+
+    private void schedule() {
+        account();
+        long now = sim.now();
+        Task prev = curr;
+        if (prev != null) prev.vruntime += now - prev.execStart;
+        Task next = null;
+        for (int i = 0, n = rq.size(); i < n; i++) {
+            Task t = rq.get(i);
+            if (next == null || t.vruntime < next.vruntime) next = t;
+        }
+        needResched = false;
+        if (next != null && next.vruntime > minVruntime) minVruntime = next.vruntime;
+        if (next == null) {
+            curr = null;
+            lvl[TASK] = null;
+            top = -1;
+            return;
+        }
+        if (next != prev) {
+            switches++;
+            next.switchesIn++;
+            pendingSwitch = true;
+        }
+        curr = next;
+        next.execStart = now;
+        sliceStart = now;
+        lvl[TASK] = next;
+        lvlCtx[TASK] = next.mode;
+        top = TASK;
+        startStep(TASK);
+    }
+
+    /** try_to_wake_up for a task on this core. */
+    void wake(Task t) {
+        if (t.runnable) {
+            t.wokenInStep = true; // a wakeup racing with the task's decision to sleep is not lost
+            return;
+        }
+        Core waker = cpu.running;
+        if (waker != null) waker.charge(CostKey.WAKEUP);
+        t.runnable = true;
+        long floor = minVruntime - SCHED_LATENCY / 2;
+        if (t.vruntime < floor) t.vruntime = floor;
+        rq.add(t);
+        if (curr == null) {
+            if (top < 0) sim.at(cpu.now(), this, KIND_KICK, null);
+            return;
+        }
+        long currV = curr.vruntime + (cpu.now() - curr.execStart);
+        if (currV - t.vruntime > WAKEUP_GRANULARITY) needResched = true;
+    }
+
+    /** Adds a task that starts runnable. */
+    void start(Task t) {
+        t.vruntime = minVruntime;
+        t.runnable = true;
+        rq.add(t);
+        if (curr == null && top < 0) sim.at(sim.now(), this, KIND_KICK, null);
+    }
+
+    public Task current() { return curr; }
+
+    // ------------------------------------------------------------------ accounting
+
+    private void account() {
+        long now = sim.now();
+        long d = now - lastAcct;
+        if (d <= 0) return;
+        lastAcct = now;
+        Ctx c = top < 0 ? Ctx.IDLE : lvlCtx[top];
+        ctxNs[c.ordinal()] += d;
+        if (top == TASK && curr != null) curr.runNs += d;
+    }
+
+    /** Brings the accounting up to the current time (before reading it). */
+    public void sync() { account(); }
+
+    public long ctxNs(Ctx c) { return ctxNs[c.ordinal()]; }
+
+    public double categoryCycles(CostKey.Category c) { return categoryCycles[c.ordinal()]; }
+
+    public long interrupts() { return irqs; }
+
+    public long contextSwitches() { return switches; }
+
+    public long softirqRuns(int nr) { return softirqRuns[nr]; }
+
+    /** The hard IRQ activity: entry/exit cost plus the line's handler, in one step. */
+    private final class HardIrq implements Stepper {
+        IrqLine line;
+
+        @Override
+        public boolean step(Core c) {
+            IrqLine l = line;
+            l.pending = false;
+            l.count++;
+            irqs++;
+            c.charge(CostKey.IRQ_ENTRY);
+            l.handler.hardirq(c);
+            return false;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package ringlab.sim.cpu;
+
+import ringlab.sim.cost.CostProfile;
+import ringlab.sim.engine.Sim;
+import ringlab.spi.board.Soc;
+
+/** The SoC's cores, the timer subsystem, and "now" as seen from whatever step is executing. */
+public final class Cpu {
+    final Sim sim;
+    final Timers timers;
+    private final Core[] cores;
+    /** The core whose step logic is executing right now, or null (the engine is between steps). */
+    Core running;
+
+    public Cpu(Sim sim, Soc soc, CostProfile costs) {
+        this.sim = sim;
+        this.timers = new Timers(this, soc.hz());
+        this.cores = new Core[soc.cores()];
+        for (int i = 0; i < cores.length; i++) {
+            cores[i] = new Core(this, i, sim, costs, soc.clockHz(), soc.defersSoftirqToRunnableKsoftirqd());
+        }
+    }
+
+    public Core core(int i) { return cores[i]; }
+
+    public int cores() { return cores.length; }
+
+    /** Time of the effect being computed: inside a step, the step's start plus what it has charged. */
+    public long now() {
+        Core r = running;
+        return r != null ? r.stepNow() : sim.now();
+    }
+
+    /** The core executing a step, or null when called from a device or wire event. */
+    public Core running() { return running; }
+
+    public Timers timers() { return timers; }
+
+    public Sim sim() { return sim; }
+
+    /** Wakes a sleeping task (try_to_wake_up); the waker's core pays for it. */
+    public void wake(Task t) { t.core.wake(t); }
+
+    /** Makes a new task runnable on its core. */
+    public void start(Task t) { t.core.start(t); }
+}

@@ -1,0 +1,36 @@
+package ringlab.sim.cpu;
+
+/**
+ * A schedulable thread (user task or kernel thread) for the CFS-like scheduler: nice 0, vruntime in ns.
+ * A step returning false means the task sleeps until {@link Cpu#wake(Task)}.
+ */
+public abstract class Task implements Stepper {
+    public final String name;
+    /** The core the task runs on (tasks are pinned; no load balancing is modelled). */
+    public final Core core;
+    long vruntime;
+    long execStart;
+    boolean runnable;
+    boolean wokenInStep;
+    Task nextRunnable;
+    /** Where this task's time goes while it runs (user or kernel mode; kthreads and ksoftirqd fixed). */
+    protected Ctx mode;
+    long runNs;
+    long switchesIn;
+
+    protected Task(String name, Core core, Ctx mode) {
+        this.name = name;
+        this.core = core;
+        this.mode = mode;
+    }
+
+    /** False while the task is inside a section that cannot be preempted (e.g. bottom halves disabled). */
+    protected boolean preemptible() { return true; }
+
+    public boolean isRunnable() { return runnable; }
+
+    /** CPU time this task has run (all contexts stacked on it excluded). */
+    public long runNs() { return runNs; }
+
+    public long switchesIn() { return switchesIn; }
+}

@@ -1,0 +1,50 @@
+package ringlab.sim.feature;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import ringlab.spi.board.Board;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * Resolves a feature list as the CLI and the node accept it: comma-separated ids, "stock" for the board's
+ * stock set, "-id" to remove one; then checks each feature is installed, runs on the board, has its
+ * requirements and no conflicts. Errors are one line naming the feature, what is missing and the board.
+ */
+public final class FeatureResolver {
+    private FeatureResolver() { }
+
+    public static List<DriverFeature> resolve(String list, Board board, Map<String, DriverFeature> installed) {
+        Set<String> ids = new LinkedHashSet<>();
+        String spec = list == null || list.isBlank() ? "stock" : list;
+        for (String raw : spec.split(",")) {
+            String t = raw.trim();
+            if (t.isEmpty()) continue;
+            if (t.equals("stock")) ids.addAll(board.stockFeatures());
+            else if (t.startsWith("-")) ids.remove(t.substring(1));
+            else ids.add(t);
+        }
+        List<DriverFeature> out = new ArrayList<>();
+        for (String id : ids) {
+            DriverFeature f = installed.get(id);
+            if (f == null) {
+                throw new IllegalArgumentException("feature '" + id + "' is not installed (installed: "
+                        + (installed.isEmpty() ? "none" : String.join(", ", installed.keySet())) + ")");
+            }
+            String why = f.unsupportedReason(board);
+            if (why != null) throw new IllegalArgumentException("feature '" + id + "' cannot run on board " + board.id() + ": " + why);
+            out.add(f);
+        }
+        for (DriverFeature f : out) {
+            for (String r : f.requires()) {
+                if (!ids.contains(r)) throw new IllegalArgumentException("feature '" + f.id() + "' requires '" + r + "', which is not in the set, on board " + board.id());
+            }
+            for (String c : f.conflicts()) {
+                if (ids.contains(c)) throw new IllegalArgumentException("feature '" + f.id() + "' conflicts with '" + c + "' on board " + board.id());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package ringlab.sim.net;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The accounting invariant and the packet pool behind it: every packet created for sending ends either
+ * delivered to a transport endpoint or in exactly one drop counter; what is neither is in some queue.
+ * Drop reasons are named like the kernel counters they mirror (rx_missed_errors, TCPRcvQDrop, ...).
+ */
+public final class Ledger {
+    private final PacketPool pool = new PacketPool();
+    private long sent;
+    private long delivered;
+    private final Map<String, long[]> drops = new LinkedHashMap<>();
+
+    /** A new packet that is about to be sent (counted as sent). */
+    public Packet create(long now) {
+        sent++;
+        return pool.get(now);
+    }
+
+    /** The packet reached its transport endpoint (it may stay queued there until the application reads it). */
+    public void delivered(Packet p) { delivered++; }
+
+    /** Returns a packet that was delivered, or whose content was consumed, to the pool. */
+    public void release(Packet p) { pool.free(p); }
+
+    /** Counts a drop under its reason and frees the packet. */
+    public void drop(Packet p, String reason) { drop(p, counter(reason)); }
+
+    /** Same, with a counter slot from {@link #counter(String)} (no map lookup on the hot path). */
+    public void drop(Packet p, long[] slot) {
+        slot[0]++;
+        pool.free(p);
+    }
+
+    /** The counter slot for a drop reason, created at zero. */
+    public long[] counter(String reason) { return drops.computeIfAbsent(reason, k -> new long[1]); }
+
+    public long sentCount() { return sent; }
+
+    public long deliveredCount() { return delivered; }
+
+    public long droppedCount() {
+        long n = 0;
+        for (long[] c : drops.values()) n += c[0];
+        return n;
+    }
+
+    public Map<String, Long> dropsByReason() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        drops.forEach((k, v) -> { if (v[0] != 0) m.put(k, v[0]); });
+        return m;
+    }
+
+    /** Packets sent and neither delivered nor dropped: they must be in some queue right now. */
+    public long inFlight() { return sent - delivered - droppedCount(); }
+
+    /** Packet objects not yet returned to the pool (in flight, or delivered and still queued at a socket). */
+    public long live() { return pool.live(); }
+}

@@ -1,0 +1,88 @@
+package ringlab.sim.net;
+
+/**
+ * One packet (an skb's worth of metadata; no payload bytes are materialised). Pooled: obtained from
+ * {@link PacketPool}, linked into queues through {@link #next}, returned with {@link PacketPool#free}.
+ * Header sizes follow IPv4 without options and TCP without options; frames are Ethernet II.
+ */
+public final class Packet {
+    public static final int ICMP = 1, TCP = 6, UDP = 17;
+    public static final int ETH_HEADER = 14, IP_HEADER = 20, TCP_HEADER = 20, UDP_HEADER = 8, ICMP_HEADER = 8;
+    public static final int FCS = 4, MIN_FRAME = 64, PREAMBLE = 8, IFG = 12;
+
+    /** TCP flags. */
+    public static final int FIN = 1, SYN = 2, RST = 4, PSH = 8, ACK = 16;
+
+    /** Checksum state as the receiving stack sees it (skb->ip_summed). */
+    public static final int CSUM_NONE = 0, CSUM_UNNECESSARY = 1, CSUM_COMPLETE = 2;
+
+    /** Intrusive link for queues and lists. */
+    public Packet next;
+
+    public int proto;
+    public int src, dst;
+    public int sport, dport;
+    /** L4 payload bytes (for a GRO-merged packet, all segments' payload). */
+    public int payload;
+
+    // TCP: 64-bit unwrapped sequence space (no wrap-around is modelled).
+    public long seq, ack;
+    public int flags;
+    /** Advertised receive window in bytes (scaling applied). */
+    public long window;
+
+    /** Application data: iperf3 UDP sequence number / ICMP echo sequence. */
+    public long appSeq;
+    /** Application data: sender's timestamp (UDP iperf3 header, ICMP echo payload). */
+    public long appTime;
+
+    // skb-level metadata, set by the receiving device's driver.
+    /** Segments in this packet (GRO merges several). */
+    public int segs = 1;
+    public int csumState;
+    /** Bytes charged to a socket's receive memory (skb->truesize). */
+    public int truesize;
+    /** Offset of the IP header from a 4-byte boundary (0 = aligned, 2 = misaligned by NET_IP_ALIGN absence). */
+    public int ipMisalign;
+    /** Flow hash (5-tuple), for fq_codel and GRO buckets. */
+    public int flowHash;
+    /** Time the packet entered the qdisc (CoDel sojourn) or the receive queue. */
+    public long enqueuedNs;
+    /** Time the packet was created. */
+    public long bornNs;
+    /** Per-packet serial, for tracing. */
+    public long serial;
+    /** An opaque driver cookie (e.g. a buffer or page owner). */
+    public Object owner;
+    /** Allocation state guard (a packet must be freed exactly once). */
+    boolean inUse;
+
+    public int l4HeaderBytes() {
+        return proto == TCP ? TCP_HEADER : proto == UDP ? UDP_HEADER : ICMP_HEADER;
+    }
+
+    /** IP datagram length of one segment (for merged packets: the average segment). */
+    public int ipBytes() { return IP_HEADER + l4HeaderBytes() + payload / segs; }
+
+    /** Ethernet frame length without FCS, as DMA'd into a buffer. */
+    public int frameBytes() { return ETH_HEADER + ipBytes(); }
+
+    /** Bytes the frame occupies on the wire: padded to the minimum, plus FCS, preamble and IFG. */
+    public int wireBytes() {
+        return Math.max(frameBytes() + FCS, MIN_FRAME) + PREAMBLE + IFG;
+    }
+
+    void reset() {
+        next = null; proto = 0; src = dst = sport = dport = payload = 0;
+        seq = ack = 0; flags = 0; window = 0; appSeq = appTime = 0;
+        segs = 1; csumState = 0; truesize = 0; ipMisalign = 0; flowHash = 0;
+        enqueuedNs = bornNs = 0; owner = null;
+    }
+
+    public boolean has(int flag) { return (flags & flag) != 0; }
+
+    @Override public String toString() {
+        return "pkt#" + serial + "[" + proto + " " + src + ":" + sport + ">" + dst + ":" + dport
+                + " seq=" + seq + " ack=" + ack + " len=" + payload + " fl=" + flags + "]";
+    }
+}

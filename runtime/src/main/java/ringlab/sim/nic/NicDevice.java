@@ -1,0 +1,160 @@
+package ringlab.sim.nic;
+
+import ringlab.sim.cpu.Core;
+import ringlab.sim.cpu.IrqLine;
+import ringlab.sim.engine.EventHandler;
+import ringlab.sim.engine.Sim;
+import ringlab.sim.net.Ledger;
+import ringlab.sim.net.Packet;
+import ringlab.spi.board.Nic;
+
+/**
+ * The NIC hardware: rx and tx descriptor rings with ownership, DMA into posted buffers, wire
+ * transmission in ring order, and an interrupt line whose rx and tx causes the driver masks and
+ * unmasks. A frame finding no NIC-owned rx descriptor is dropped and counted (rx_missed_errors).
+ * Interrupt causes are level-triggered: unmasking with a cause latched raises the line at once.
+ * DMA is instantaneous on frame arrival (bus bandwidth not modelled).
+ */
+public final class NicDevice implements Port, EventHandler {
+    private static final int TX_DONE = 1;
+    static final boolean TRACE = Boolean.getBoolean("ringlab.trace");
+    public final String name;
+    public final Nic spec;
+    private final Sim sim;
+    private final Ledger ledger;
+    private final long[] rxMissed;
+    private final long[] rxLength;
+    private Link txLink;
+    private Core irqCore;
+    private IrqLine line;
+
+    private final RxDesc[] rx;
+    private int rxNicHead;
+    private final TxDesc[] tx;
+    private int txNicHead;
+    private int txNicSubmitted;
+
+    private boolean rxIrqEnabled = true, txIrqEnabled = true;
+    private boolean rxCause, txCause;
+    private long rxFrames, txFrames, rxBytes, txBytes, doorbells, rxFramesLanded;
+
+    public NicDevice(String name, Nic spec, Sim sim, Ledger ledger) {
+        this.name = name;
+        this.spec = spec;
+        this.sim = sim;
+        this.ledger = ledger;
+        this.rxMissed = ledger.counter("rx_missed_errors");
+        this.rxLength = ledger.counter("rx_length_errors");
+        rx = new RxDesc[spec.rxRing()];
+        for (int i = 0; i < rx.length; i++) rx[i] = new RxDesc();
+        tx = new TxDesc[spec.txRing()];
+        for (int i = 0; i < tx.length; i++) tx[i] = new TxDesc();
+    }
+
+    public void attach(Link txLink, Core irqCore, IrqLine line) {
+        this.txLink = txLink;
+        this.irqCore = irqCore;
+        this.line = line;
+    }
+
+    public RxDesc rx(int i) { return rx[i]; }
+
+    public int rxSize() { return rx.length; }
+
+    public TxDesc tx(int i) { return tx[i]; }
+
+    public int txSize() { return tx.length; }
+
+    public IrqLine irqLine() { return line; }
+
+    public Link txLink() { return txLink; }
+
+    // ------------------------------------------------------------------ receive
+
+    @Override
+    public void frameArrived(Packet p) {
+        if (TRACE) System.out.println(sim.now() + " dev<- " + p);
+        RxDesc d = rx[rxNicHead];
+        if (!d.nicOwned) {
+            ledger.drop(p, rxMissed);
+            return;
+        }
+        if (p.frameBytes() + Packet.FCS > d.bufBytes - d.headroom) {
+            ledger.drop(p, rxLength);
+            return;
+        }
+        d.frame = p;
+        d.nicOwned = false;
+        rxNicHead = rxNicHead + 1 == rx.length ? 0 : rxNicHead + 1;
+        rxFramesLanded++;
+        rxBytes += p.frameBytes();
+        rxCause = true;
+        if (rxIrqEnabled) irqCore.raise(line);
+    }
+
+    // ------------------------------------------------------------------ transmit
+
+    /** The driver's doorbell: the NIC fetches every descriptor handed to it and queues it on the wire. */
+    public void doorbell(long at) {
+        doorbells++;
+        while (tx[txNicSubmitted].nicOwned && !tx[txNicSubmitted].done && txPendingSubmit(txNicSubmitted)) {
+            TxDesc d = tx[txNicSubmitted];
+            Packet p = (Packet) d.cookie;
+            d.cookie = null;
+            long end = txLink.send(p, at);
+            sim.at(end, this, TX_DONE, d);
+            txNicSubmitted = advance(txNicSubmitted, d.descs);
+        }
+    }
+
+    private boolean txPendingSubmit(int i) { return tx[i].cookie != null; }
+
+    private int advance(int i, int n) { return (i + n) % tx.length; }
+
+    @Override
+    public void onEvent(int kind, Object arg, long now) {
+        TxDesc d = (TxDesc) arg;
+        d.done = true;
+        txFrames++;
+        txBytes += d.bytes;
+        txCause = true;
+        if (txIrqEnabled) irqCore.raise(line);
+    }
+
+    // ------------------------------------------------------------------ interrupt control (MMIO by the driver)
+
+    public boolean rxCause() { return rxCause; }
+
+    public boolean txCause() { return txCause; }
+
+    /** Acknowledges (clears) the latched causes, as a write-1-to-clear status register. */
+    public void ackCauses() { rxCause = false; txCause = false; }
+
+    public void maskIrqs() { rxIrqEnabled = false; txIrqEnabled = false; }
+
+    /** Unmasks rx and tx interrupts; a latched cause raises the line immediately. */
+    public void unmaskIrqs() {
+        rxIrqEnabled = true;
+        txIrqEnabled = true;
+        if (rxCause || txCause) irqCore.raise(line);
+    }
+
+    // ------------------------------------------------------------------ counters
+
+    public long rxFrames() { return rxFramesLanded; }
+
+    public long txFrames() { return txFrames; }
+
+    public long rxBytes() { return rxBytes; }
+
+    public long txBytes() { return txBytes; }
+
+    public long doorbells() { return doorbells; }
+
+    /** Descriptors holding a received frame not yet taken by the driver. */
+    public int rxPendingFrames() {
+        int n = 0;
+        for (RxDesc d : rx) if (d.frame != null) n++;
+        return n;
+    }
+}

@@ -1,0 +1,152 @@
+package ringlab.sim.stack;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import ringlab.sim.engine.EventHandler;
+import ringlab.sim.engine.Sim;
+import ringlab.sim.net.Ledger;
+import ringlab.sim.net.Packet;
+import ringlab.sim.nic.Link;
+import ringlab.sim.nic.Port;
+import ringlab.sim.tcp.TcpConnection;
+import ringlab.sim.tcp.TcpHost;
+
+/**
+ * The ideal peer: a fast Linux host whose CPU costs nothing and whose every action is instantaneous.
+ * It transmits onto its link through a txqueuelen-deep FIFO (tail drop: "peer_txqueue_drop") and
+ * receives without loss. Its applications are plain callbacks.
+ */
+public final class PeerHost implements Port, TcpHost {
+    /** A peer application receiving UDP or ICMP. */
+    public interface DatagramSink { void datagram(Packet p, long now); }
+
+    static final boolean TRACE = Boolean.getBoolean("ringlab.trace");
+    public final int addr;
+    private final Sim sim;
+    private final Ledger ledger;
+    private final int txqueuelen;
+    private Link link;
+    private final ArrayList<TcpConnection> tcp = new ArrayList<>();
+    private final IdentityHashMap<TcpConnection, PeerTimers> timers = new IdentityHashMap<>();
+    private final IdentityHashMap<TcpConnection, Runnable> writers = new IdentityHashMap<>();
+    private final IdentityHashMap<TcpConnection, Runnable> readers = new IdentityHashMap<>();
+    private DatagramSink udpSink, icmpSink;
+    private final long[] txDrops, noSocket;
+    private boolean dropFlag;
+    private long framesIn, framesOut;
+
+    public PeerHost(int addr, Sim sim, Ledger ledger, int txqueuelen) {
+        this.addr = addr;
+        this.sim = sim;
+        this.ledger = ledger;
+        this.txqueuelen = txqueuelen;
+        this.txDrops = ledger.counter("peer_txqueue_drop");
+        this.noSocket = ledger.counter("peer_no_socket");
+    }
+
+    public void connect(Link out) { this.link = out; }
+
+    public void attach(TcpConnection c, Runnable onWritable, Runnable onReadable) {
+        tcp.add(c);
+        timers.put(c, new PeerTimers(c));
+        if (onWritable != null) writers.put(c, onWritable);
+        if (onReadable != null) readers.put(c, onReadable);
+    }
+
+    public void onUdp(DatagramSink s) { this.udpSink = s; }
+
+    public void onIcmp(DatagramSink s) { this.icmpSink = s; }
+
+    /** Sends a packet built by a peer application (counted as sent when created with {@link #newPacket()}). */
+    public void send(Packet p) {
+        long now = sim.now();
+        long backlogNs = link.busyUntil() - now;
+        if (backlogNs > (long) txqueuelen * link.wireNs(p)) {
+            ledger.drop(p, txDrops);
+            return;
+        }
+        framesOut++;
+        p.flowHash = FlowHash.of(p);
+        link.send(p, now);
+    }
+
+    @Override
+    public void frameArrived(Packet p) {
+        if (TRACE) System.out.println(sim.now() + " peer<- " + p);
+        framesIn++;
+        long now = sim.now();
+        switch (p.proto) {
+            case Packet.TCP -> {
+                TcpConnection c = find(p);
+                if (c == null) { ledger.drop(p, noSocket); return; }
+                dropFlag = false;
+                c.input(p);
+                if (!dropFlag) ledger.delivered(p);
+            }
+            case Packet.UDP -> {
+                if (udpSink == null) { ledger.drop(p, noSocket); return; }
+                ledger.delivered(p);
+                udpSink.datagram(p, now);
+                ledger.release(p);
+            }
+            default -> {
+                if (icmpSink == null) { ledger.drop(p, noSocket); return; }
+                ledger.delivered(p);
+                icmpSink.datagram(p, now);
+                ledger.release(p);
+            }
+        }
+    }
+
+    private TcpConnection find(Packet p) {
+        for (int i = 0, n = tcp.size(); i < n; i++) {
+            TcpConnection t = tcp.get(i);
+            if (t.localPort == p.dport && t.remotePort == p.sport) return t;
+        }
+        return null;
+    }
+
+    public Link link() { return link; }
+
+    public long framesIn() { return framesIn; }
+
+    public long framesOut() { return framesOut; }
+
+    // ------------------------------------------------------------------ TcpHost
+
+    @Override public long now() { return sim.now(); }
+
+    @Override public Packet newPacket() { return ledger.create(sim.now()); }
+
+    @Override public void output(TcpConnection c, Packet p) { send(p); }
+
+    @Override public void armTimer(TcpConnection c, int timer, long at) { timers.get(c).arm(timer, at); }
+
+    @Override public void readable(TcpConnection c) {
+        Runnable r = readers.get(c);
+        if (r != null) r.run();
+    }
+
+    @Override public void writable(TcpConnection c) {
+        Runnable r = writers.get(c);
+        if (r != null) r.run();
+    }
+
+    @Override public void free(Packet p) { ledger.release(p); }
+
+    @Override public void drop(Packet p, String reason) {
+        dropFlag = true;
+        ledger.drop(p, reason);
+    }
+
+    /** Exact-time timers for a peer connection (the host is ideal: no jiffies, no timer softirq). */
+    private final class PeerTimers implements EventHandler {
+        final TcpConnection c;
+
+        PeerTimers(TcpConnection c) { this.c = c; }
+
+        void arm(int timer, long at) { sim.at(at, this, timer, null); }
+
+        @Override public void onEvent(int kind, Object arg, long now) { c.onTimer(kind); }
+    }
+}

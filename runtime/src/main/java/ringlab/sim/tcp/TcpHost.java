@@ -1,0 +1,34 @@
+package ringlab.sim.tcp;
+
+import ringlab.sim.net.Packet;
+
+/**
+ * What a TCP connection needs from the host it lives on. The device's host charges CPU cycles and runs
+ * timers through its timer softirq; the ideal peer does everything instantly and for free.
+ */
+public interface TcpHost {
+
+    /** Current virtual time in ns (on the device: the time within the running step). */
+    long now();
+
+    /** A fresh packet from the host's pool (addresses and ports are filled in by the connection). */
+    Packet newPacket();
+
+    /** IP output of a segment built by the connection; ownership passes to the host. */
+    void output(TcpConnection c, Packet p);
+
+    /** Arms (or re-arms) a timer; the host calls {@link TcpConnection#onTimer(int)} at or after {@code at}. */
+    void armTimer(TcpConnection c, int timer, long at);
+
+    /** Data became readable on the connection (wake the reader). */
+    void readable(TcpConnection c);
+
+    /** Send buffer space became available (wake the writer). */
+    void writable(TcpConnection c);
+
+    /** Frees a packet the connection consumed (queued data read by the application, or a discarded segment). */
+    void free(Packet p);
+
+    /** Counts a packet dropped by TCP (e.g. receive queue over rcvbuf) in the run's ledger under reason. */
+    void drop(Packet p, String reason);
+}

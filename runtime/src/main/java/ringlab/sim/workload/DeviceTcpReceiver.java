@@ -1,0 +1,84 @@
+package ringlab.sim.workload;
+
+import ringlab.sim.cost.CostKey;
+import ringlab.sim.cpu.Core;
+import ringlab.sim.cpu.Ctx;
+import ringlab.sim.cpu.Task;
+import ringlab.sim.net.Packet;
+import ringlab.sim.tcp.ReadSink;
+import ringlab.sim.tcp.TcpConnection;
+
+/**
+ * The device's iperf3 server thread for one TCP stream, receiving: its loop of select() and read() of
+ * -l bytes, tcp_recvmsg consuming one skb per step (copy to user charged per byte, the first touch of
+ * payload lines that no software checksum has read yet charged as misses, the skb freed), and sleep
+ * when the socket is empty. Verifies that the stream arrives without loss, duplication or reordering.
+ */
+public final class DeviceTcpReceiver extends Task implements ReadSink {
+    private final TcpConnection conn;
+    private final StreamStats stats;
+    private final int blk;
+    private final int lineBytes;
+    private final int mss;
+    private int state;
+    private int callLeft;
+    private long expected;
+    private Core core;
+
+    public DeviceTcpReceiver(String name, Core core, TcpConnection conn, StreamStats stats, int blk, int mss, int lineBytes) {
+        super(name, core, Ctx.USER);
+        this.conn = conn;
+        this.stats = stats;
+        this.blk = blk;
+        this.mss = mss;
+        this.lineBytes = lineBytes;
+        this.expected = conn.rcvNxt();
+    }
+
+    @Override
+    public boolean step(Core c) {
+        core = c;
+        switch (state) {
+            case 0 -> { // iperf3's loop in user space
+                mode = Ctx.USER;
+                c.charge(CostKey.APP_WORK);
+                state = 1;
+                return true;
+            }
+            case 1 -> { // select() then read()
+                mode = Ctx.SYS;
+                c.charge(CostKey.SYSCALL, 2);
+                if (conn.readableBytes() == 0) return false; // sleep in select until data is ready
+                callLeft = blk;
+                state = 2;
+                return copyOne(c);
+            }
+            default -> {
+                mode = Ctx.SYS;
+                return copyOne(c);
+            }
+        }
+    }
+
+    private boolean copyOne(Core c) {
+        int n = conn.read(Math.min(callLeft, mss), this);
+        callLeft -= n;
+        if (callLeft <= 0 || conn.readableBytes() == 0) state = 0;
+        return true;
+    }
+
+    @Override
+    public void consume(long seq, int len, Packet p) {
+        Core c = core;
+        if (seq != expected) stats.streamErrors++;
+        expected = seq + len;
+        stats.bytesReceived += len;
+        c.charge(CostKey.TCP_RECVMSG);
+        c.charge(CostKey.COPY_BYTE, len);
+        if (p.csumState != Packet.CSUM_NONE) c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
+        if (seq + len == p.seq + p.payload) { // the skb is used up: kfree_skb
+            c.charge(CostKey.SKB_FREE);
+            c.charge(CostKey.BUF_FREE);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package ringlab.sim.workload;
+
+import ringlab.sim.cost.CostKey;
+import ringlab.sim.cpu.Core;
+import ringlab.sim.cpu.Ctx;
+import ringlab.sim.cpu.Task;
+import ringlab.sim.net.Ledger;
+import ringlab.sim.net.Packet;
+import ringlab.sim.stack.UdpSocket;
+
+/**
+ * The device's iperf3 server thread for one UDP stream: one recvfrom() per datagram (copy to user, and
+ * with no rx checksum offload the checksum folded into the copy, skb_copy_and_csum_datagram), then
+ * iperf3's loss and jitter bookkeeping; sleeps while the socket is empty.
+ */
+public final class DeviceUdpReceiver extends Task {
+    private final UdpSocket sock;
+    private final StreamStats stats;
+    private final Ledger ledger;
+    private final int lineBytes;
+    private boolean user;
+
+    public DeviceUdpReceiver(String name, Core core, UdpSocket sock, StreamStats stats, Ledger ledger, int lineBytes) {
+        super(name, core, Ctx.SYS);
+        this.sock = sock;
+        this.stats = stats;
+        this.ledger = ledger;
+        this.lineBytes = lineBytes;
+        sock.reader = this;
+    }
+
+    @Override
+    public boolean step(Core c) {
+        if (user) {
+            mode = Ctx.USER;
+            c.charge(CostKey.APP_WORK);
+            user = false;
+            return true;
+        }
+        mode = Ctx.SYS;
+        c.charge(CostKey.SYSCALL);
+        Packet p = sock.dequeue();
+        if (p == null) return false;
+        int len = p.payload;
+        c.charge(CostKey.UDP_RECVMSG);
+        c.charge(CostKey.COPY_BYTE, len);
+        c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
+        if (p.csumState == Packet.CSUM_NONE) c.charge(CostKey.CSUM_BYTE, Packet.UDP_HEADER + len);
+        c.charge(CostKey.SKB_FREE);
+        c.charge(CostKey.BUF_FREE);
+        stats.udpReceived(p.appSeq, p.appTime, c.stepNow(), len);
+        ledger.release(p);
+        user = true;
+        return true;
+    }
+}

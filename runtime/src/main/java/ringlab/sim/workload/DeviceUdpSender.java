@@ -1,0 +1,92 @@
+package ringlab.sim.workload;
+
+import ringlab.sim.cost.CostKey;
+import ringlab.sim.cpu.Core;
+import ringlab.sim.cpu.Ctx;
+import ringlab.sim.cpu.Task;
+import ringlab.sim.cpu.Timers;
+import ringlab.sim.driver.TxOwner;
+import ringlab.sim.net.Ledger;
+import ringlab.sim.net.Packet;
+import ringlab.sim.stack.DeviceStack;
+
+/**
+ * The device's iperf3 server thread for one UDP stream in reverse mode: datagrams paced to -b by
+ * iperf3's 1 ms pacing timer (a hrtimer wakes it; what is due is sent in a burst), one sendto() each,
+ * blocking while the socket's send memory (wmem_default 212992 of skb truesize, freed at tx completion)
+ * is used up.
+ */
+public final class DeviceUdpSender extends Task implements TxOwner {
+    static final long PACING_TIMER_NS = 1_000_000L;
+    static final int WMEM_DEFAULT = 212992;
+    static final int SKB_OVERHEAD = 512;
+
+    private final DeviceStack stack;
+    private final Ledger ledger;
+    private final StreamStats stats;
+    private final int len;
+    private final long intervalNs;
+    private final long stopNs;
+    private final int src, dst, sport, dport;
+    private final Timers.Timer pacing;
+    private final int sndbuf;
+    private long nextDue;
+    private long wmem;
+    private long seq;
+    private boolean waitingForMemory;
+
+    public DeviceUdpSender(String name, Core core, DeviceStack stack, Ledger ledger, StreamStats stats, int len,
+                           long bitsPerSecond, long startNs, long stopNs, int src, int sport, int dst, int dport,
+                           int sndbuf) {
+        super(name, core, Ctx.SYS);
+        this.stack = stack;
+        this.ledger = ledger;
+        this.stats = stats;
+        this.len = len;
+        this.intervalNs = bitsPerSecond <= 0 ? 0 : Math.max(1, (long) (len * 8e9 / bitsPerSecond));
+        this.nextDue = startNs;
+        this.stopNs = stopNs;
+        this.src = src; this.sport = sport; this.dst = dst; this.dport = dport;
+        this.sndbuf = sndbuf > 0 ? sndbuf : WMEM_DEFAULT;
+        this.pacing = core.cpu().timers().hrtimer(core, (c, t) -> c.cpu().wake(this), this);
+    }
+
+    @Override
+    public boolean step(Core c) {
+        long now = c.stepNow();
+        if (now >= stopNs) return false;
+        if (now < nextDue) {
+            pacing.arm(Math.min(stopNs, now + PACING_TIMER_NS));
+            return false;
+        }
+        int truesize = SKB_OVERHEAD + Packet.ETH_HEADER + Packet.IP_HEADER + Packet.UDP_HEADER + len;
+        if (wmem + truesize > sndbuf) { waitingForMemory = true; return false; }
+        mode = Ctx.SYS;
+        c.charge(CostKey.APP_WORK);
+        c.charge(CostKey.SYSCALL);
+        c.charge(CostKey.COPY_BYTE, len);
+        Packet p = ledger.create(now);
+        p.proto = Packet.UDP;
+        p.src = src; p.dst = dst; p.sport = sport; p.dport = dport;
+        p.payload = len;
+        p.appSeq = seq++;
+        p.appTime = c.stepNow();
+        p.owner = this;
+        p.truesize = truesize;
+        wmem += truesize;
+        stats.bytesSent += len;
+        stats.packetsSent++;
+        stack.udpSend(c, p);
+        nextDue = intervalNs == 0 ? now : nextDue + intervalNs;
+        return true;
+    }
+
+    @Override
+    public void txFreed(Core c, int truesize) {
+        wmem -= truesize;
+        if (waitingForMemory && wmem + 2L * truesize <= sndbuf) {
+            waitingForMemory = false;
+            core.cpu().wake(this);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package ringlab.spi.board;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A board: SoC, NIC, its cost profile and its stock feature set. Boards are pure data: a bundle carries
+ * a descriptor (META-INF/ringlab/board.json, named by the manifest header {@code Ringlab-Board}).
+ *
+ * @param id            board id (e.g. "bcm6328")
+ * @param name          human name
+ * @param soc           the SoC
+ * @param nic           the NIC and driver specifics
+ * @param stockFeatures feature ids active in the board's stock driver
+ * @param costs         cost parameters in CPU cycles by key (see ringlab.sim.cost.CostKey), with their notes
+ * @param origin        where the descriptor came from (bundle or resource URL)
+ */
+public record Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,
+                    Map<String, Cost> costs, String origin) {
+
+    /** One cost parameter: cycles and where the number comes from. */
+    public record Cost(double cycles, String note) { }
+}

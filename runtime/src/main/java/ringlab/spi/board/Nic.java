@@ -1,0 +1,26 @@
+package ringlab.spi.board;
+
+/**
+ * The NIC side of a board and the driver's fixed specifics.
+ *
+ * @param model              driver/NIC model name ("bcm63xx-enetsw", "bcm63xx-enet", "lan743x", "ravb-gbeth", "ravb-rcar")
+ * @param linkBitsPerSecond  link speed
+ * @param rxRing             rx descriptors
+ * @param txRing             tx descriptors
+ * @param napiWeight         weight the driver registers with netif_napi_add
+ * @param rxChecksum         rx checksum offload: "none", "unnecessary" (verified) or "complete" (16-bit sum)
+ * @param txChecksum         tx checksum offload for TCP/UDP
+ * @param unalignedRxDma     the rx DMA engine can start at a 2-byte padded address (NET_IP_ALIGN)
+ * @param irqModeration      hardware interrupt moderation (rx-usecs / rx-frames)
+ * @param refillDoorbellEvery refilled descriptors per doorbell (tail) MMIO write
+ * @param txDescPerPacket    tx descriptors one packet uses
+ * @param txDoorbellRmw      transmit kick is a read-modify-write of a register (uncached read + write)
+ * @param rxBufferBytes      stock rx buffer size in bytes (data area mapped per descriptor)
+ * @param copybreak          frames shorter than this are copied into a small skb (0 = never)
+ * @param mtu                interface MTU
+ */
+public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+                  String rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+                  int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+                  int rxBufferBytes, int copybreak, int mtu) {
+}

@@ -1,0 +1,33 @@
+package ringlab.spi.feature;
+
+import java.util.List;
+import ringlab.spi.board.Board;
+
+/**
+ * A driver feature (batched rx, BQL, ...). Registered as an OSGi service by its bundle (and listed in
+ * META-INF/services for batch runs). Implementations must be stateless: per-driver state lives in the
+ * objects the feature installs through {@link DriverHooks}.
+ */
+public interface DriverFeature {
+
+    /** Fixed id, e.g. "batched-rx". */
+    String id();
+
+    /** One line: the mechanism it models. */
+    String summary();
+
+    /** Feature ids that must be active too. */
+    default List<String> requires() { return List.of(); }
+
+    /** Feature ids that cannot be active at the same time. */
+    default List<String> conflicts() { return List.of(); }
+
+    /** Its tunables, with kernel names, units and defaults. */
+    default List<Tunable> tunables() { return List.of(); }
+
+    /** Null if the board can run the feature, else what the hardware lacks, in a few words. */
+    default String unsupportedReason(Board board) { return null; }
+
+    /** Installs the mechanism on one driver instance. */
+    void install(DriverHooks hooks);
+}
