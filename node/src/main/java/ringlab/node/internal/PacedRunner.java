@@ -67,6 +67,7 @@ public final class PacedRunner implements NodeRunner {
     private List<String> missingFeatures = List.of();
     private String lastError;
     private long lastVirtual; // the virtual time last asked of the simulation
+    private long lastAdvanceNanos; // wall time that advance took: above the tick, the node lags
 
     @Activate
     void activate(Config config) {
@@ -159,7 +160,9 @@ public final class PacedRunner implements NodeRunner {
             }
         }
         long virtual = (long) ((System.nanoTime() - simStartWall) * simConfig.speed());
+        long t0 = System.nanoTime();
         sim.advanceTo(virtual);
+        lastAdvanceNanos = System.nanoTime() - t0;
         lastVirtual = virtual;
         return sim.status();
     }
@@ -198,6 +201,7 @@ public final class PacedRunner implements NodeRunner {
         s.put("state", lastError != null ? "error" : simStatus != null ? "running" : "waiting-for-board");
         s.put("scenario", scenario);
         s.put("virtualNanos", lastVirtual);
+        s.put("lastAdvanceMillis", lastAdvanceNanos / 1e6);
         if (lastError != null) {
             s.put("error", lastError);
         }
