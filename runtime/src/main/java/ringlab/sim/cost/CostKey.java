@@ -14,6 +14,7 @@ public enum CostKey {
     NAPI_POLL("napi.poll", Category.SOFTIRQ, "net_rx_action bookkeeping per NAPI poll (list handling, budget and time checks)"),
     CONTEXT_SWITCH("sched.switch", Category.SCHED, "schedule() + switch_to, including the TLB/cache refill that follows"),
     WAKEUP("sched.wakeup", Category.SCHED, "try_to_wake_up of a sleeping task (enqueue, preemption check)"),
+    SCHED_TICK("sched.tick", Category.SCHED, "the periodic tick's work on a busy CPU: tick_sched_timer, scheduler_tick, run_local_timers (entry is irq.entry)"),
     SYSCALL("syscall", Category.SYSCALL, "system call entry and exit (per call)"),
     // --- descriptors, DMA and cache maintenance
     DESC_READ("desc.read", Category.MMIO, "read of a DMA descriptor word block in coherent (uncached) memory"),

@@ -148,6 +148,7 @@ public final class Core implements EventHandler {
 
     private void push(int level, Stepper s, Ctx ctx) {
         account();
+        if (top < 0) cpu.timers.busy(this);
         lvl[level] = s;
         lvlCtx[level] = ctx;
         top = level;
@@ -282,6 +283,7 @@ public final class Core implements EventHandler {
             top = -1;
             return;
         }
+        if (top < 0) cpu.timers.busy(this);
         if (next != prev) {
             switches++;
             next.switchesIn++;
@@ -325,6 +327,9 @@ public final class Core implements EventHandler {
     }
 
     public Task current() { return curr; }
+
+    /** Nothing runs: no task, no interrupt or softirq in progress. */
+    public boolean idle() { return top < 0; }
 
     // ------------------------------------------------------------------ accounting
 

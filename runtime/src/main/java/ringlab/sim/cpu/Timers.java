@@ -6,7 +6,9 @@ import ringlab.sim.engine.EventHandler;
 /**
  * Kernel timers on a core. timer_list timers (TCP's) expire on jiffy boundaries and run in TIMER softirq;
  * hrtimers (the NAPI gro_flush_timeout watchdog) expire exactly and run in hard IRQ context. Each expiry
- * is delivered by a timer interrupt; the periodic tick's own cost is not modelled.
+ * is delivered by the timer interrupt, which also is the periodic tick: it fires every jiffy while the
+ * core is busy (NO_HZ_IDLE: not while idle), charges the tick's work, and its IRQ exit runs softirqs
+ * like any other. Expired timer_list timers run in TIMER softirq.
  */
 public final class Timers {
     /** A timer callback; runs inside a step on the timer's core and charges what it does. */
@@ -71,23 +73,47 @@ public final class Timers {
 
     SoftirqHandler softirq(Core c) { return of(c); }
 
+    /** The core left idle: restart its periodic tick at the next jiffy boundary. */
+    void busy(Core c) { of(c).startTick(); }
+
     void fired(Timer t) {
         PerCore pc = of(t.core);
         pc.due.add(t);
         t.core.raise(pc.line);
     }
 
-    /** The per-core timer interrupt and TIMER softirq. */
-    private final class PerCore implements IrqLine.Handler, SoftirqHandler {
+    /** The per-core timer interrupt (periodic tick and timer expiry) and TIMER softirq. */
+    private final class PerCore implements IrqLine.Handler, SoftirqHandler, EventHandler {
         final ArrayList<Timer> due = new ArrayList<>();
         final ArrayList<Timer> softDue = new ArrayList<>();
         final IrqLine line;
+        final Core core;
         int index;
+        boolean ticking;
+        long ticks;
 
-        PerCore(Core c) { this.line = new IrqLine("timer/" + c.id, this); }
+        PerCore(Core c) {
+            this.core = c;
+            this.line = new IrqLine("timer/" + c.id, this);
+        }
+
+        void startTick() {
+            if (ticking) return;
+            ticking = true;
+            cpu.sim.at(roundUpToJiffy(cpu.sim.now() + 1), this, 0, null);
+        }
+
+        @Override
+        public void onEvent(int kind, Object arg, long now) {
+            if (core.idle()) { ticking = false; return; }
+            ticks++;
+            core.raise(line);
+            cpu.sim.at(now + jiffyNs, this, 0, null);
+        }
 
         @Override
         public void hardirq(Core core) {
+            core.charge(ringlab.sim.cost.CostKey.SCHED_TICK);
             for (int i = 0; i < due.size(); i++) {
                 Timer t = due.get(i);
                 if (t.hr) t.cb.expire(core, t); else softDue.add(t);

@@ -1,0 +1,41 @@
+package ringlab.sim;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.Board;
+import ringlab.spi.board.Nic;
+import ringlab.spi.board.Soc;
+
+/** Boards built in code for tests: a flat cost profile with overrides, and a bcm6328-like NIC. */
+public final class TestBoards {
+    private TestBoards() { }
+
+    public static Soc soc(int cores, long hz, String kernel) {
+        return new Soc(cores, hz, "test", 16, 1, false, true, kernel, 250);
+    }
+
+    public static Nic nic(long linkBps, int rxRing) {
+        return new Nic("bcm63xx-enetsw", linkBps, rxRing, 32, 16, "none", false, true, false, 1, 1, false, 1536, 128, 1500);
+    }
+
+    /** Every cost key at {@code flat} cycles except the overrides. */
+    public static Map<String, Board.Cost> costs(double flat, Map<CostKey, Double> overrides) {
+        Map<String, Board.Cost> m = new LinkedHashMap<>();
+        for (CostKey k : CostKey.values()) {
+            Double v = overrides.get(k);
+            m.put(k.key, new Board.Cost(v != null ? v : flat, "test"));
+        }
+        return m;
+    }
+
+    public static Board board(Soc soc, Nic nic, Map<String, Board.Cost> costs) {
+        return new Board("test", "test board", soc, nic, List.of(), costs, "test");
+    }
+
+    /** A single-core 1 GHz board where every cost is {@code flat} cycles (= ns). */
+    public static Board flat(double flat, String kernel) {
+        return board(soc(1, 1_000_000_000L, kernel), nic(100_000_000L, 64), costs(flat, Map.of()));
+    }
+}
