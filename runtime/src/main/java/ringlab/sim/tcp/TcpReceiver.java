@@ -16,7 +16,8 @@ import ringlab.sim.net.Packet;
  * compact ones to free truesize, a copy); that is not modelled, so where Linux collapses, this drops.</li>
  * <li>__tcp_select_window with window scaling (no MSS rounding) and the 6.x scaling_ratio (payload/truesize
  * of the last full-sized packet, in 1/256); zero window when free space is below mss or 1/16 of the buffer;
- * the right edge never moves left. rcv_ssthresh (slow window growth, tcp_grow_window) is not modelled.</li>
+ * the window is clamped by rcv_ssthresh, which tcp_grow_window raises per in-order packet (and forces one
+ * quick ACK each time); the right edge never moves left. Memory-pressure clamping is not modelled.</li>
  * <li>tcp_rcv_space_adjust on reads, with rcv_rtt_est measured without timestamps as the minimum time to
  * receive one advertised window (tcp_rcv_rtt_measure).</li>
  * <li>ACKs: quickack mode (TCP_MAX_QUICKACKS), ACK when more than one rcv_mss is unacked and the window
@@ -41,6 +42,8 @@ final class TcpReceiver {
     long rcvNxt, copiedSeq;
     /** rcv_wup (rcv_nxt when the last window was sent) and rcv_wnd (that window). */
     long rcvWup, rcvWnd;
+    /** rcv_ssthresh: current window clamp that grows with tcp_grow_window. */
+    long rcvSsthresh;
     private Packet rqHead, rqTail;
     private int rqOffset, rqCount;
     long rmemAlloc;
@@ -70,6 +73,7 @@ final class TcpReceiver {
         rcvbuf = rcvbufLocked ? Math.max(2L * Math.min(cfg.soRcvbuf, cfg.coreRmemMax), SOCK_MIN_RCVBUF) : cfg.rmemDefault;
         rcvNxt = copiedSeq = rcvWup = rcvqSeq = peerIsn;
         rcvWnd = synWindow(cfg);
+        rcvSsthresh = rcvWnd;
         rcvqSpace = Math.min(rcvWnd, (long) cfg.initCwnd * cfg.mss);
         rcvqTime = host.now();
     }
@@ -105,6 +109,7 @@ final class TcpReceiver {
             quick = 0;
             if (freeSpace < (allowed >> 4) || freeSpace < mss) return 0;
         }
+        if (freeSpace > rcvSsthresh) freeSpace = rcvSsthresh;
         return freeSpace;
     }
 
@@ -277,6 +282,34 @@ final class TcpReceiver {
             }
         }
         lrcvtime = now;
+        if (p.payload >= 128) growWindow(p); // last, as in the kernel
+    }
+
+    /** tcp_grow_window / __tcp_grow_window (truesize_adjust not modelled). */
+    private void growWindow(Packet p) {
+        long room = Math.min(winFromSpace(rcvbuf), winFromSpace(rcvbuf - rmemAlloc)) - rcvSsthresh;
+        if (room <= 0) return;
+        long incr;
+        if (winFromSpace(p.truesize) <= p.payload) {
+            incr = 2L * cfg.mss;
+        } else {
+            incr = 0;
+            long ts = winFromSpace(p.truesize) >> 1;
+            long window = winFromSpace(cfg.rmemMax) >> 1;
+            while (rcvSsthresh <= window) {
+                if (ts <= p.payload) {
+                    incr = 2L * rcvMss;
+                    break;
+                }
+                ts >>= 1;
+                window >>= 1;
+            }
+        }
+        if (incr > 0) {
+            incr = Math.max(incr, 2L * p.payload);
+            rcvSsthresh += Math.min(room, incr);
+            quick |= 1;
+        }
     }
 
     /** tcp_rcv_rtt_measure (no timestamps): time to receive one window; tcp_rcv_rtt_update keeps the minimum. */

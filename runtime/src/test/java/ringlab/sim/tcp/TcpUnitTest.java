@@ -192,6 +192,49 @@ class TcpUnitTest {
         assertEquals(1, c.queuedPackets());
         h.clearOut();
         assertEquals(1, h.pool.live(), "the ofo segment");
+        // a segment that covers the queued ofo one entirely: the ofo copy is freed when the hole fills
+        int freed0 = h.freed;
+        c.input(h.seg(2460, 5000, 0, 65535));
+        assertEquals(7460, c.rcvNxt());
+        assertEquals(0, c.ofoPackets());
+        assertEquals(freed0 + 1, h.freed);
+        assertEquals(2304, c.rmemAlloc());
+        c.read(100_000, null);
+        assertEquals(0, c.rmemAlloc());
+        h.clearOut();
+        assertEquals(0, h.pool.live());
+    }
+
+    @Test void ackPolicyGrowWindowQuickAckThenReaderDrivenAcks() {
+        // while rcv_ssthresh grows, tcp_grow_window forces an immediate ACK per segment (quick |= 1)
+        FakeHost h = new FakeHost();
+        TcpConfig cfg = new TcpConfig();
+        cfg.quickAcks = 0;
+        TcpConnection c = new TcpConnection(h, cfg, 1, 1, 2, 2);
+        for (int i = 0; i < 3; i++) c.input(h.seg(i * 1460L, 1460, 0, 65535));
+        assertEquals(3, h.out.size(), "one ACK per segment while the window grows");
+        h.clearOut();
+
+        // once rcv_ssthresh has caught up, unread data gets no softirq ACK: the delayed-ACK timer is armed
+        // and the reader's tcp_cleanup_rbuf sends the ACK
+        FakeHost g = new FakeHost();
+        TcpConnection d = new TcpConnection(g, new TcpConfig(), 1, 1, 2, 2);
+        long seq = 0;
+        for (int i = 0; i < 40; i++) {
+            d.input(g.seg(seq, 1460, 0, 65535));
+            seq += 1460;
+            d.read(1 << 20, null);
+        }
+        g.clearOut();
+        g.arms.clear();
+        d.input(g.seg(seq, 1460, 0, 65535));
+        d.input(g.seg(seq + 1460, 1460, 0, 65535));
+        assertEquals(0, g.out.size(), "no ACK from the softirq while data is unread");
+        assertTrue(d.timerDeadline(TcpConnection.TIMER_DELACK) != TcpConnection.NO_DEADLINE, "delayed ACK armed");
+        d.read(1 << 20, null);
+        assertEquals(1, g.out.size(), "the read ACKs the two segments");
+        assertEquals(seq + 2920, g.out.get(0).ack);
+        g.clearOut();
     }
 
     @Test void cubicFollowsTheCubicCurveAfterALoss() {
