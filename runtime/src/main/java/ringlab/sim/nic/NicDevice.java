@@ -79,7 +79,7 @@ public final class NicDevice implements Port, EventHandler {
             ledger.drop(p, rxMissed);
             return;
         }
-        if (p.frameBytes() + Packet.FCS > d.bufBytes - d.headroom) {
+        if (p.frameBytes() + Packet.FCS > d.bufBytes) { // the headroom is reserved in front of bufBytes
             ledger.drop(p, rxLength);
             return;
         }
@@ -150,6 +150,13 @@ public final class NicDevice implements Port, EventHandler {
     public long txBytes() { return txBytes; }
 
     public long doorbells() { return doorbells; }
+
+    /** Tx descriptors whose frame the NIC has not yet put on the wire (the doorbell is still to come). */
+    public int txPendingFrames() {
+        int n = 0;
+        for (TxDesc d : tx) if (d.cookie != null) n++;
+        return n;
+    }
 
     /** Descriptors holding a received frame not yet taken by the driver. */
     public int rxPendingFrames() {

@@ -1,0 +1,69 @@
+package ringlab.sim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import ringlab.sim.cost.CostKey;
+import ringlab.sim.report.RunReport;
+import ringlab.sim.workload.IperfArgs;
+import ringlab.spi.board.Board;
+import ringlab.spi.board.Nic;
+import ringlab.spi.board.Soc;
+
+/**
+ * Receive livelock (Mogul and Ramakrishnan): on one core, a UDP flood with NET_RX run at every IRQ exit
+ * (kernel 6.5+) starves the receiving task and the goodput collapses as the offered load rises past
+ * saturation, the packets dying at the full socket after their whole stack cost. With 4.9-6.4's
+ * deferral to ksoftirqd, the task keeps a fair share and the excess dies at the ring for free.
+ */
+class LivelockTest {
+
+    static Board board(String kernel) {
+        Map<CostKey, Double> perByte = Map.of(CostKey.CSUM_BYTE, 1.0, CostKey.COPY_BYTE, 2.0,
+                CostKey.DMA_SYNC_LINE_MAP, 1.0, CostKey.DMA_SYNC_LINE_UNMAP, 1.0, CostKey.DMA_SYNC_LINE_TODEV, 1.0,
+                CostKey.DRAM_MISS, 10.0, CostKey.UNALIGNED_TRAP, 0.0);
+        Soc soc = new Soc(1, 200_000_000L, "test", 16, 1, false, false, kernel, 250);
+        Nic nic = TestBoards.nic(100_000_000L, 64);
+        return TestBoards.board(soc, nic, TestBoards.costs(1500, perByte));
+    }
+
+    static RunReport flood(String kernel, int mbit) {
+        Scenario sc = Scenario.builder(board(kernel))
+                .iperf(IperfArgs.parse(List.of("-u", "-b", mbit + "M", "-l", "1470", "-t", "3"))).build();
+        return new Simulation(sc).run();
+    }
+
+    static double goodput(RunReport r) { return r.end.sumReceived.bitsPerSecond; }
+
+    static double taskCpu(RunReport r) {
+        Map<?, ?> cpu = (Map<?, ?>) r.ringlab.get("cpu_percent");
+        return ((Number) cpu.get("usr")).doubleValue() + ((Number) cpu.get("sys")).doubleValue();
+    }
+
+    static long drops(RunReport r, String reason) {
+        Object v = ((Map<?, ?>) r.ringlab.get("drops")).get(reason);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
+    @Test
+    void netRxAtEveryIrqExitCollapsesGoodputPastSaturation() {
+        RunReport light = flood("6.6", 20), peak = flood("6.6", 40), flood = flood("6.6", 100);
+        assertTrue(goodput(light) > 19e6, "below saturation everything arrives");
+        assertTrue(goodput(flood) < 0.5 * goodput(peak),
+                "collapse: " + goodput(flood) / 1e6 + " Mbit/s at flood vs " + goodput(peak) / 1e6 + " at peak");
+        assertTrue(taskCpu(flood) < 0.5 * taskCpu(peak), "the receiving task is starved: " + taskCpu(flood) + "%");
+        assertTrue(drops(flood, "UdpRcvbufErrors") > drops(flood, "rx_missed_errors"),
+                "packets die at the socket, after the full stack cost");
+    }
+
+    @Test
+    void deferringToKsoftirqdKeepsGoodputUnderFlood() {
+        RunReport peak = flood("5.15", 60), flood = flood("5.15", 100);
+        assertTrue(goodput(flood) > 0.9 * goodput(peak), "no collapse: " + goodput(flood) / 1e6);
+        assertTrue(drops(flood, "rx_missed_errors") > 10 * Math.max(1, drops(flood, "UdpRcvbufErrors")),
+                "the excess is dropped early, at the ring");
+        assertTrue(taskCpu(flood) > 20, "the task keeps a fair share: " + taskCpu(flood) + "%");
+    }
+}
