@@ -119,7 +119,7 @@ public final class Simulation {
         if (forward && ping != null) serverPeer.onIcmp((p, now) -> { });
         long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : durationNs;
         sampler = new Sampler(this, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
-        pendingFeatures = sc.features;
+        setFeatures(sc.features);
     }
 
     private void cablePeer(DevicePort port, PeerHost peer) {
@@ -236,10 +236,28 @@ public final class Simulation {
 
     public long events() { return sim.events(); }
 
-    /** Requests a new active feature set; the driver applies it at its next poll boundary. */
-    public void setFeatures(List<DriverFeature> features) { this.pendingFeatures = List.copyOf(features); }
+    /** Requests a new active feature set; each driver installs it at its next poll boundary. */
+    public void setFeatures(List<DriverFeature> features) {
+        this.pendingFeatures = List.copyOf(features);
+        for (DevicePort p : ports) p.driver.requestFeatures(pendingFeatures, hooks);
+    }
 
+    /** The feature set last requested (active from the next poll on). */
     public List<DriverFeature> features() { return pendingFeatures; }
+
+    /** What a feature sees while installing: the board and its tunables (defaults unless --set). */
+    private final ringlab.spi.feature.DriverHooks hooks = new ringlab.spi.feature.DriverHooks() {
+        @Override public Board board() { return scenario.board; }
+
+        @Override public long tunable(String name) {
+            String v = scenario.settings.get(name);
+            if (v != null) return Long.parseLong(v);
+            for (DriverFeature f : pendingFeatures) {
+                for (var t : f.tunables()) if (t.name().equals(name)) return t.defaultValue();
+            }
+            throw new IllegalArgumentException("no tunable named " + name);
+        }
+    };
 
     /** A snapshot for status endpoints: totals since start and rates over the last sampling interval. */
     public Map<String, Object> status() { return new DeviceDetail(this).status(); }

@@ -10,6 +10,9 @@ import ringlab.sim.nic.RxDesc;
 import ringlab.sim.nic.TxDesc;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
+import ringlab.spi.feature.DriverFeature;
+import ringlab.spi.feature.DriverHooks;
+import java.util.List;
 
 /**
  * The NIC driver skeleton in its stock form (bcm63xx before the feature changes, and the same shape for
@@ -44,6 +47,12 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     private static final int P_ACK = 0, P_RX = 1, P_REFILL = 2, P_DONE = 3;
     private int phase, budget, work;
     private boolean respectsCompleteDone;
+
+    // feature set: requested from outside, installed at a poll boundary
+    private List<DriverFeature> requested;
+    private DriverHooks requestedHooks;
+    private List<DriverFeature> active = List.of();
+    private long featureChanges;
 
     // counters (ethtool -S style)
     private long rxPackets, rxCopybreak, txPackets, txCompletions, refillDoorbells, txDoorbells, txBusy;
@@ -95,8 +104,27 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     // ------------------------------------------------------------------ poll
 
+    /** Asks for a new active feature set; it is installed at the start of the next poll (a safe point). */
+    public void requestFeatures(List<DriverFeature> features, DriverHooks hooks) {
+        this.requested = List.copyOf(features);
+        this.requestedHooks = hooks;
+    }
+
+    public List<DriverFeature> activeFeatures() { return active; }
+
+    public long featureChanges() { return featureChanges; }
+
+    private void applyRequestedFeatures() {
+        List<DriverFeature> next = requested;
+        requested = null;
+        for (DriverFeature f : next) f.install(requestedHooks);
+        active = next;
+        featureChanges++;
+    }
+
     @Override
     public void begin(Core c, int budget) {
+        if (requested != null) applyRequestedFeatures();
         this.budget = budget;
         this.work = 0;
         this.phase = P_ACK;
