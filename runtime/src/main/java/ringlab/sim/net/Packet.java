@@ -3,12 +3,14 @@ package ringlab.sim.net;
 /**
  * One packet (an skb's worth of metadata; no payload bytes are materialised). Pooled: obtained from
  * {@link PacketPool}, linked into queues through {@link #next}, returned with {@link PacketPool#free}.
- * Header sizes follow IPv4 without options and TCP without options; frames are Ethernet II.
+ * Header sizes follow IPv4 without options and TCP with {@link #tcpOptionBytes} of options; frames are Ethernet II.
  */
 public final class Packet {
     public static final int ICMP = 1, TCP = 6, UDP = 17;
     public static final int ETH_HEADER = 14, IP_HEADER = 20, TCP_HEADER = 20, UDP_HEADER = 8, ICMP_HEADER = 8;
     public static final int FCS = 4, MIN_FRAME = 64, PREAMBLE = 8, IFG = 12;
+    /** SACK blocks that fit the 40-byte TCP option space without timestamps. */
+    public static final int MAX_SACK_BLOCKS = 4;
 
     /** TCP flags. */
     public static final int FIN = 1, SYN = 2, RST = 4, PSH = 8, ACK = 16;
@@ -30,6 +32,12 @@ public final class Packet {
     public int flags;
     /** Advertised receive window in bytes (scaling applied). */
     public long window;
+    /** TCP option bytes on the wire (e.g. SACK: 4 + 8 per block, with 2 NOPs for alignment); 0 = no options. */
+    public int tcpOptionBytes;
+    /** SACK blocks (start, end) pairs, most recent first; allocated once per pooled packet. */
+    public final long[] sack = new long[2 * MAX_SACK_BLOCKS];
+    /** Number of valid blocks in {@link #sack}. */
+    public int sackBlocks;
 
     /** Application data: iperf3 UDP sequence number / ICMP echo sequence. */
     public long appSeq;
@@ -58,7 +66,7 @@ public final class Packet {
     boolean inUse;
 
     public int l4HeaderBytes() {
-        return proto == TCP ? TCP_HEADER : proto == UDP ? UDP_HEADER : ICMP_HEADER;
+        return proto == TCP ? TCP_HEADER + tcpOptionBytes : proto == UDP ? UDP_HEADER : ICMP_HEADER;
     }
 
     /** IP datagram length of one segment (for merged packets: the average segment). */
@@ -74,7 +82,7 @@ public final class Packet {
 
     void reset() {
         next = null; proto = 0; src = dst = sport = dport = payload = 0;
-        seq = ack = 0; flags = 0; window = 0; appSeq = appTime = 0;
+        seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; appSeq = appTime = 0;
         segs = 1; csumState = 0; truesize = 0; ipMisalign = 0; flowHash = 0;
         enqueuedNs = bornNs = 0; owner = null;
     }

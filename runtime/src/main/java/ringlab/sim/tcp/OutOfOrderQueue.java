@@ -6,13 +6,15 @@ import ringlab.sim.net.Packet;
 /**
  * Non-overlapping segments sorted by seq, linked through {@link Packet#next}. Arrivals usually extend the
  * tail, which is checked first (O(1)); others scan from the head. Unlike Linux there is no coalescing of
- * adjacent skbs (so no truesize savings) and no SACK blocks to report.
+ * adjacent skbs (so no truesize savings); the SACK blocks are kept apart in {@link ReceiverSack}.
  */
 final class OutOfOrderQueue {
     private Packet head, tail;
     private int count;
     /** Segments or parts that duplicated queued data (freed). */
     long merged;
+    /** The last {@link #insert} freed its packet because all of it was queued already. */
+    boolean lastInsertDup;
 
     boolean isEmpty() { return head == null; }
 
@@ -37,6 +39,7 @@ final class OutOfOrderQueue {
      * the truesize of freed covered segments).
      */
     long insert(Packet p, TcpHost host) {
+        lastInsertDup = false;
         if (head == null) {
             p.next = null;
             head = tail = p;
@@ -55,6 +58,7 @@ final class OutOfOrderQueue {
             long prevEnd = prev.seq + prev.payload;
             if (prevEnd >= end) {
                 merged++;
+                lastInsertDup = true;
                 host.free(p);
                 return 0;
             }
@@ -79,6 +83,7 @@ final class OutOfOrderQueue {
             if (p.payload <= 0) { // p lies inside next: nothing new
                 if (prev == null) head = next; else prev.next = next;
                 merged++;
+                lastInsertDup = true;
                 host.free(p);
                 return delta;
             }

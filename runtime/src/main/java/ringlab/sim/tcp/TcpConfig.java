@@ -1,4 +1,4 @@
-// Tunables of one TCP endpoint, named after the Linux sysctls/socket options they mirror; no option negotiation (no wscale/timestamps/SACK).
+// Tunables of one TCP endpoint, named after the Linux sysctls/socket options they mirror; no option negotiation (SACK on both ends must be configured alike; no timestamps).
 package ringlab.sim.tcp;
 
 /**
@@ -37,8 +37,21 @@ public final class TcpConfig {
     public long delackMinNs = 40 * MS, delackMaxNs = 200 * MS;
     /** TCP_MAX_QUICKACKS: immediate ACKs at the start of a connection (and after idle/out-of-window data). */
     public int quickAcks = 16;
-    /** net.ipv4.tcp_reordering: duplicate ACKs that trigger fast retransmit. */
+    /**
+     * net.ipv4.tcp_reordering: initial tp->reordering, the duplicate ACKs (or SACKed segments above a hole)
+     * that make a segment lost; SACK-detected reordering raises it up to {@link #maxReordering}.
+     */
     public int dupThresh = 3;
+    /** net.ipv4.tcp_max_reordering. */
+    public int maxReordering = 300;
+    /**
+     * net.ipv4.tcp_sack (default on): send SACK blocks and recover with the SACK scoreboard (RFC 2018/6675);
+     * off = NewReno (RFC 6582). There is no handshake, so both ends must be configured alike (as if the SYNs
+     * had negotiated SACK-permitted).
+     */
+    public boolean sack = true;
+    /** net.ipv4.tcp_dsack (default on): report duplicate segments with a D-SACK block (RFC 2883); needs sack. */
+    public boolean dsack = true;
 
     /**
      * Per-segment memory estimate for tcp_sndbuf_expand: per_mss = roundup_pow_of_two(SKB_TRUESIZE(mss +
@@ -67,6 +80,7 @@ public final class TcpConfig {
         c.coreRmemMax = coreRmemMax; c.coreWmemMax = coreWmemMax; c.soRcvbuf = soRcvbuf; c.soSndbuf = soSndbuf;
         c.initCwnd = initCwnd; c.rtoMinNs = rtoMinNs; c.rtoInitNs = rtoInitNs; c.rtoMaxNs = rtoMaxNs;
         c.delackMinNs = delackMinNs; c.delackMaxNs = delackMaxNs; c.quickAcks = quickAcks; c.dupThresh = dupThresh;
+        c.maxReordering = maxReordering; c.sack = sack; c.dsack = dsack;
         c.maxTcpHeader = maxTcpHeader; c.skbTruesizeOverhead = skbTruesizeOverhead;
         c.truesizeFallbackOverhead = truesizeFallbackOverhead; c.peerSynWindow = peerSynWindow;
         return c;

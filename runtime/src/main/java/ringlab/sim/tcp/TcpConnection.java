@@ -1,4 +1,4 @@
-// One established TCP endpoint (both directions) over a TcpHost: input dispatch, segment output, timers; no handshake, FIN/RST, options, SACK, keepalive or pacing.
+// One established TCP endpoint (both directions) over a TcpHost: input dispatch, segment output (with SACK options), timers; no handshake (SACK is on when TcpConfig.sack, as if negotiated), FIN/RST, timestamps, keepalive or pacing.
 package ringlab.sim.tcp;
 
 import ringlab.sim.net.Packet;
@@ -160,6 +160,7 @@ public final class TcpConnection {
         p.flags = flags | Packet.ACK;
         p.ack = rcv.rcvNxt;
         p.window = rcv.advertise();
+        rcv.writeOptions(p);
         rcv.onAckSent();
         stats.OutSegs++;
         host.output(this, p);
@@ -187,11 +188,24 @@ public final class TcpConnection {
     /** cwnd (segments) when the last loss (third dupack or first RTO of an episode) was detected. */
     public int priorCwndSegments() { return snd.priorCwnd; }
 
-    /** cwnd (segments) set when the last fast recovery completed (= ssthresh). */
+    /** cwnd (segments) set when the last fast recovery completed (= ssthresh, tcp_end_cwnd_reduction). */
     public int recoveryExitCwndSegments() { return snd.recoveryExitCwnd; }
 
     /** 0 = open, 1 = fast recovery, 2 = loss (after RTO). */
     public int caState() { return snd.state; }
+
+    /** packets_in_flight: sent - SACKed - lost + retransmitted, segments. */
+    public int pipeSegments() { return snd.sb.inFlight(); }
+
+    /** Segments SACKed (without SACK: duplicate ACKs counted as such), lost, retransmitted and in flight. */
+    public int sackedSegments() { return snd.sb.sackedOut; }
+
+    public int lostSegments() { return snd.sb.lostOut; }
+
+    public int retransOutSegments() { return snd.sb.retransOut; }
+
+    /** tp->reordering, segments. */
+    public int reordering() { return snd.reordering; }
 
     /** Smoothed RTT in ns (0 before the first sample). */
     public long srttNs() { return snd.rto.srtt(); }

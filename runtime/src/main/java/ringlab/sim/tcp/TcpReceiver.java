@@ -1,4 +1,4 @@
-// Receive half of a TCP endpoint: rcv_nxt, receive/out-of-order queues, rmem accounting, window selection, rcvbuf autotuning, delayed ACKs; no SACK/DSACK, no rcv_ssthresh, no pingpong mode.
+// Receive half of a TCP endpoint: rcv_nxt, receive/out-of-order queues, rmem accounting, window selection, rcvbuf autotuning, delayed ACKs, SACK/D-SACK blocks; no SACK compression, no pingpong mode.
 package ringlab.sim.tcp;
 
 import ringlab.sim.net.Packet;
@@ -9,6 +9,9 @@ import ringlab.sim.net.Packet;
  * <li>tcp_data_queue: in-order data is trimmed to rcv_nxt and queued (or dropped as TCPZeroWindowDrop /
  * TCPRcvQDrop); data beyond the window is dropped (TCPOverWindow); other out-of-order data goes to the
  * out-of-order queue (TCPOFOQueue, or TCPOFODrop when over rcvbuf); fully duplicate data is freed.</li>
+ * <li>With {@link TcpConfig#sack}, every outgoing segment carries the SACK blocks of {@link ReceiverSack}
+ * (and, with {@link TcpConfig#dsack}, one D-SACK for a fully duplicate segment or the duplicate head of a
+ * partly new in-order one: TCPDSACKOldSent / TCPDSACKOfoSent).</li>
  * <li>rmem_alloc counts the truesize of every queued packet. Admission is tcp_try_rmem_schedule's test:
  * a packet is dropped only when rmem_alloc already exceeds rcvbuf (so the last admitted packet may overshoot
  * by its truesize), and an in-order packet is always admitted into an empty receive queue
@@ -37,6 +40,8 @@ final class TcpReceiver {
     private final TcpConfig cfg;
     private final TcpStats stats;
     final OutOfOrderQueue ofo = new OutOfOrderQueue();
+    final ReceiverSack sack = new ReceiverSack();
+    private final boolean sackOn, dsackOn;
 
     final long isn;
     long rcvNxt, copiedSeq;
@@ -69,6 +74,8 @@ final class TcpReceiver {
         this.stats = stats;
         this.isn = peerIsn;
         this.rcvMss = cfg.mss;
+        this.sackOn = cfg.sack;
+        this.dsackOn = cfg.sack && cfg.dsack;
         rcvbufLocked = cfg.soRcvbuf > 0;
         rcvbuf = rcvbufLocked ? Math.max(2L * Math.min(cfg.soRcvbuf, cfg.coreRmemMax), SOCK_MIN_RCVBUF) : cfg.rmemDefault;
         rcvNxt = copiedSeq = rcvWup = rcvqSeq = peerIsn;
@@ -132,6 +139,9 @@ final class TcpReceiver {
         return w;
     }
 
+    /** SACK option of an outgoing segment (tcp_established_options). */
+    void writeOptions(Packet p) { if (sackOn) sack.write(p); }
+
     /** tcp_event_ack_sent: an ACK (pure or piggybacked) left with the current rcv_nxt. */
     void onAckSent() {
         if (quick > 0) {
@@ -172,6 +182,10 @@ final class TcpReceiver {
         long seq = p.seq, end = seq + p.payload;
         if (end <= rcvNxt) { // a retransmit of data we have: immediate ACK, back to quickack mode
             stats.TCPFullDup++;
+            if (dsackOn) {
+                sack.dsack(seq, end);
+                stats.TCPDSACKOldSent++;
+            }
             host.free(p);
             enterQuickack();
             ackPending = ackNow = true;
@@ -193,6 +207,10 @@ final class TcpReceiver {
                 return false;
             }
             if (seq < rcvNxt) {
+                if (dsackOn) {
+                    sack.dsack(seq, rcvNxt);
+                    stats.TCPDSACKOldSent++;
+                }
                 int d = (int) (rcvNxt - seq);
                 p.seq += d;
                 p.payload -= d;
@@ -204,6 +222,7 @@ final class TcpReceiver {
                 drainOfo();
                 if (ofo.isEmpty()) ackNow = true; // RFC 5681 4.2: ACK at once when a hole fills
             }
+            if (sack.count() > 0) sack.onRcvNxt(rcvNxt, ofo.isEmpty());
             return true;
         }
         if (seq >= rcvNxt + rwin) {
@@ -221,8 +240,15 @@ final class TcpReceiver {
         }
         stats.TCPOFOQueue++;
         long before = ofo.merged;
-        rmemAlloc += ofo.insert(p, host);
+        rmemAlloc += ofo.insert(p, host); // p may be gone (duplicate)
         stats.TCPOFOMerge += ofo.merged - before;
+        if (sackOn) {
+            if (dsackOn && ofo.lastInsertDup) {
+                sack.dsack(seq, end);
+                stats.TCPDSACKOfoSent++;
+            }
+            sack.onOfo(seq, end);
+        }
         ackPending = true; // __tcp_ack_snd_check sends at once while the ofo queue is non-empty
         return false;
     }
