@@ -1,15 +1,32 @@
-// Send half of a TCP endpoint: send buffer, segmentation, cwnd/rwnd limits, NewReno fast recovery (RFC 6582), RTO with go-back-N, persist probes, sndbuf autotuning; no SACK, F-RTO, TLP/RACK, pacing or TSO.
+// Send half of a TCP endpoint: send buffer, segmentation, cwnd/rwnd limits, SACK (RFC 6675) or NewReno (RFC 6582) loss recovery with PRR (RFC 6937), RTO, persist probes, sndbuf autotuning; no RACK/TLP, F-RTO, undo, pacing or TSO.
 package ringlab.sim.tcp;
 
 import ringlab.sim.net.Packet;
 
 /**
- * Byte-stream sender. No payload is stored: a segment is (seq, len), so a retransmission is just a new
- * packet for an old range. Without SACK the only loss signals are three duplicate ACKs (fast retransmit,
- * then RFC 6582 NewReno recovery with cwnd inflation and partial-ACK retransmits, "slow-but-steady": the RTO
- * is restarted on every ACK of new data, as Linux does) and the retransmission timer (cwnd = 1, go-back-N
- * from snd_una, loss state until snd_una passes the highest sequence sent). RTT is timed on one segment at
- * a time (Karn: timing is abandoned when any byte below the timed end is retransmitted).
+ * Byte-stream sender after Linux 6.x tcp_ack/tcp_fastretrans_alert/tcp_xmit_retransmit_queue. No payload is
+ * stored: a segment is (seq, len) in the {@link Scoreboard}, so a retransmission is a new packet for an old range
+ * (with the original boundaries). What may be sent is decided in segments: packets_in_flight (= sent - SACKed -
+ * lost + retransmitted) must stay below cwnd; as in Linux this gives RFC 3042 limited transmit for free (each
+ * SACKed segment, or each duplicate ACK without SACK, takes one segment out of the pipe).
+ * <ul>
+ * <li>Recovery starts when a segment is deemed lost: {@code reordering} (net.ipv4.tcp_reordering, raised by
+ * SACK-detected reordering, TCPSACKReorder) SACKed segments lie above a hole, or that many duplicate ACKs arrived.
+ * SACK holes are marked lost per RFC 6675 IsLost (tcp_mark_head_lost), the head on a fast retransmit; without SACK
+ * only the head, and the new head on each partial ACK (tcp_newreno_mark_lost, with the RFC 6582 "recover" guard).
+ * Lost segments are retransmitted in order, then new data, while the pipe allows.</li>
+ * <li>cwnd in recovery follows PRR (tcp_cwnd_reduction, 6.x: proportional while the pipe is above ssthresh, then
+ * the conservative bound plus one segment when snd_una advanced without new losses), for SACK and Reno alike;
+ * recovery ends with cwnd = ssthresh when snd_una reaches the recovery point. The old RFC 6582 cwnd inflation
+ * (+1 per duplicate ACK) is gone on purpose: Linux never inflated, and inflation let cwnd grow to thousands of
+ * segments during a long recovery and blast that into the bottleneck that had just dropped.</li>
+ * <li>RTO (tcp_enter_loss): everything un-SACKed is lost (SACK marks are kept unless the head is SACKed, i.e.
+ * the receiver reneged), cwnd = 1, slow start while the lost segments are retransmitted in order; the loss state
+ * ends when snd_una passes the highest sequence sent before the timeout. The RTO is restarted on every ACK of
+ * new data ("slow-but-steady"). RTT is timed on one segment at a time (Karn).</li>
+ * </ul>
+ * Out of scope: RACK-TLP (Linux's default loss detection since 4.18 replaces the dupthresh/lost-retransmit rules
+ * used here), F-RTO, undo via D-SACK/timestamps, SACK reneging beyond the RTO rule.
  * <p>
  * Deviation kept on purpose: the send-buffer limit counts payload bytes (unsent + unacked <= sndbuf) while
  * Linux counts the truesize of queued skbs (sk_wmem_queued); autotuning uses the kernel's formula.
@@ -39,9 +56,17 @@ final class TcpSender {
     private long sndSml;
 
     int state = OPEN;
-    /** NewReno "recover" / Linux high_seq. */
+    /** Linux high_seq (NewReno "recover", RFC 6675 RecoveryPoint). */
     long recover;
     int dupAcks;
+    /** Segment records and SACK/lost/retransmit state. */
+    final Scoreboard sb = new Scoreboard();
+    /** SACK in use (net.ipv4.tcp_sack on both ends). */
+    final boolean sack;
+    /** tp->reordering: segments of reordering tolerated before a hole is lost. */
+    int reordering;
+    /** PRR: segments delivered to the receiver and sent since recovery began. */
+    int prrDelivered, prrOut;
     private int ackCarry;
     /** RTT timing of one segment: end seq and send time (-1 = none). */
     private long rttSeq, rttStart = -1;
@@ -65,6 +90,8 @@ final class TcpSender {
         this.cc = CongestionControl.create(cfg.congestionControl);
         this.rto = new RtoEstimator(cfg);
         this.isn = isn;
+        this.sack = cfg.sack;
+        this.reordering = cfg.dupThresh;
         sndUna = sndNxt = sndMax = writeSeq = sndSml = cwndUsageSeq = isn;
         recover = isn - 1;
         cw.cwnd = cfg.initCwnd;
@@ -91,26 +118,32 @@ final class TcpSender {
         return n;
     }
 
-    /** tcp_write_xmit: sends what cwnd, the peer's window and Nagle allow; re-sends [snd_nxt, snd_max) after an RTO. */
+    /** tcp_write_xmit after tcp_xmit_retransmit_queue: lost segments first, then new data, within cwnd and rwnd. */
     void transmit() {
         boolean sent = false, cwndBlocked = false;
-        long cwndBytes = (long) cw.cwnd * mss;
+        while (sb.lostOut > sb.retransOut) {
+            if (sb.inFlight() >= cw.cwnd) {
+                cwndBlocked = true;
+                break;
+            }
+            long i = sb.nextToRetransmit();
+            if (i < 0) break;
+            long s = sb.seqOf(i);
+            if (s >= sndUna + sndWnd && s != sndUna) break; // tcp_retransmit_skb: beyond the window
+            retransmit(i, true);
+            sent = true;
+        }
         while (true) {
             long avail = writeSeq - sndNxt;
             if (avail <= 0) break;
             int len = (int) Math.min(mss, avail);
-            long flight = sndNxt - sndUna;
-            if (flight >= cwndBytes) {
+            if (sb.inFlight() >= cw.cwnd) {
                 cwndBlocked = true;
                 break;
             }
             if (sndNxt + len > sndUna + sndWnd) break;
-            boolean rexmit = sndNxt < sndMax;
-            if (len < mss && !rexmit && sndSml > sndUna && flight > 0) break; // Nagle (Minshall)
-            sendSegment(sndNxt, len, rexmit);
-            sndNxt += len;
-            if (sndNxt > sndMax) sndMax = sndNxt;
-            if (len < mss) sndSml = sndNxt;
+            if (len < mss && sndSml > sndUna && sndNxt > sndUna) break; // Nagle (Minshall)
+            sendNew(len);
             sent = true;
         }
         if (sent) {
@@ -140,28 +173,37 @@ final class TcpSender {
         return Math.min(base, cfg.rtoMaxNs);
     }
 
-    private void sendSegment(long seq, int len, boolean rexmit) {
-        if (rexmit) {
-            stats.RetransSegs++;
-            if (state == LOSS) stats.TCPSlowStartRetrans++;
-            if (rttStart >= 0 && seq < rttSeq) rttStart = -1; // Karn
-        } else if (rttStart < 0) {
+    /** A new segment [snd_nxt, snd_nxt + len). */
+    private void sendNew(int len) {
+        long seq = sndNxt;
+        if (rttStart < 0) {
             rttSeq = seq + len;
             rttStart = host.now();
         }
+        sb.add(seq, len);
+        sndNxt = sndMax = seq + len;
+        if (len < mss) sndSml = sndNxt;
+        if (state == RECOVERY) prrOut++;
+        conn.emit(seq, len, sndNxt == writeSeq ? Packet.PSH : 0);
+    }
+
+    /** tcp_retransmit_skb of scoreboard segment i; {@code counted}: TCPFastRetrans / TCPSlowStartRetrans. */
+    private void retransmit(long i, boolean counted) {
+        long seq = sb.seqOf(i);
+        int len = sb.lenOf(i);
+        stats.RetransSegs++;
+        if (counted) {
+            if (state == LOSS) stats.TCPSlowStartRetrans++;
+            else stats.TCPFastRetrans++;
+        }
+        if (state == RECOVERY) prrOut++;
+        if (rttStart >= 0 && seq < rttSeq) rttStart = -1; // Karn
+        sb.onRetransmit(i, sndNxt);
         conn.emit(seq, len, seq + len == writeSeq ? Packet.PSH : 0);
     }
 
-    /** Retransmits the segment at snd_una (fast retransmit, partial ACK, RTO) regardless of cwnd. */
-    private void retransmitHead() {
-        int len = (int) Math.min(mss, sndMax - sndUna);
-        if (len <= 0) return;
-        sendSegment(sndUna, len, true);
-        if (sndNxt < sndUna + len) sndNxt = sndUna + len;
-    }
-
     private void cwndValidate(boolean isLimited) {
-        int packetsOut = (int) ((sndNxt - sndUna + mss - 1) / mss);
+        int packetsOut = sb.packetsOut();
         if (sndUna >= cwndUsageSeq || isLimited || (!cwndLimited && packetsOut > maxPacketsOut)) {
             cwndLimited = isLimited;
             maxPacketsOut = packetsOut;
@@ -175,7 +217,7 @@ final class TcpSender {
         return cwndLimited;
     }
 
-    /** tcp_ack: cumulative ACK, window update, duplicate ACK counting, recovery state machine. */
+    /** tcp_ack: cumulative ACK, SACK tagging, window update, recovery state machine, cwnd (PRR or growth). */
     void onAck(Packet p, boolean hasPayload) {
         long ack = p.ack;
         if (ack > sndMax || ack < sndUna) return; // ACK of unsent data or an old ACK: ignored
@@ -190,60 +232,106 @@ final class TcpSender {
             }
             sndWl1 = p.seq;
         }
+        sb.beginAck();
+        int delivered = 0, newlyLost = 0;
+        long priorFack = sb.highSacked;
         if (advanced) {
             long acked = ack - sndUna;
+            int segs = sb.ackTo(ack);
+            delivered = sack ? sb.ackDelivered : sb.removeRenoSacks(segs);
             sndUna = ack;
-            if (sndNxt < sndUna) sndNxt = sndUna;
             if (rttStart >= 0 && ack >= rttSeq) {
                 long r = now - rttStart;
                 rto.sample(r);
                 cc.rttSample(r);
                 rttStart = -1;
             }
-            if (state == RECOVERY) {
-                if (ack >= recover) {
-                    cw.cwnd = Math.max(cw.ssthresh, 1); // RFC 6582 3.2 step 3, option (2)
-                    cw.cwndCnt = 0;
-                    recoveryExitCwnd = cw.cwnd;
-                    state = OPEN;
-                    dupAcks = 0;
-                } else { // partial ACK: retransmit the next hole, deflate
-                    retransmitHead();
-                    long bytes = (long) cw.cwnd * mss - acked + (acked >= mss ? mss : 0);
-                    cw.cwnd = (int) Math.max(1, bytes / mss);
-                }
-            } else {
-                if (state == LOSS && ack >= recover) state = OPEN;
-                dupAcks = 0;
-                ackCarry += (int) Math.min(acked, Integer.MAX_VALUE - mss);
-                int segs = ackCarry / mss;
-                ackCarry -= segs * mss;
-                if (segs > 0 && isCwndLimited()) cc.congAvoid(cw, segs, now);
-            }
+            ackCarry += (int) Math.min(acked, Integer.MAX_VALUE - mss);
             if (sndUna >= sndMax) conn.cancelTimer(TcpConnection.TIMER_RTO);
             else conn.armTimer(TcpConnection.TIMER_RTO, now + rto.rto());
             if (writerBlocked) notifyWritable = true;
-        } else if (!hasPayload && !winUpdate && sndMax > sndUna) {
-            dupAcks++;
-            if (state == OPEN) {
-                if (dupAcks == cfg.dupThresh && sndUna > recover) enterRecovery();
-            } else if (state == RECOVERY) {
-                cw.cwnd++; // RFC 6582 3.2 step 4: inflate
+        }
+        boolean dupack = !advanced && !hasPayload && !winUpdate && sndMax > sndUna;
+        if (dupack) dupAcks++;
+        else if (advanced) dupAcks = 0;
+        if (sack) {
+            if (p.sackBlocks > 0) delivered += sb.tagSack(p, sndUna, sndMax);
+            if (sb.reord < priorFack && state != LOSS) checkReordering(priorFack);
+            newlyLost += sb.detectLostRetrans();
+        } else if (dupack) {
+            delivered += sb.addRenoSack();
+        }
+        boolean fastRexmit = false;
+        if (state != OPEN && sndUna >= recover) { // recovery point reached (tcp_end_cwnd_reduction / loss recovered)
+            if (state == RECOVERY) {
+                cw.cwnd = Math.max(cw.ssthresh, 1);
+                cw.cwndCnt = 0;
+                recoveryExitCwnd = cw.cwnd;
             }
+            if (!sack) sb.resetRenoSack();
+            state = OPEN;
+            ackCarry = 0;
+            advanced = false; // no growth on the ACK that ends the episode
+        } else if (state == OPEN && sb.packetsOut() > 0) {
+            if (!sack && sb.sackedOut >= reordering && sndUna > recover) newlyLost += sb.markHeadLostReno();
+            boolean lost = sb.lostOut > 0 || sb.sackedOut >= reordering || (sack && dupAcks >= reordering);
+            if (lost && (sack || sndUna > recover)) {
+                enterRecovery();
+                fastRexmit = true;
+            }
+        } else if (state == RECOVERY && !sack && advanced) {
+            newlyLost += sb.markHeadLostReno(); // partial ACK: the next hole
+        }
+        if (state == RECOVERY && sack) newlyLost += sb.updateScoreboard(reordering, fastRexmit, sndMax);
+        stats.TCPLostRetransmit += sb.lostRetrans;
+        stats.TCPDSACKRecv += sb.dsacks;
+        sb.lostRetrans = sb.dsacks = 0;
+        if (state == RECOVERY) {
+            cwndReduction(delivered, newlyLost, advanced);
+        } else if (advanced) {
+            int segs = ackCarry / mss;
+            ackCarry -= segs * mss;
+            if (segs > 0 && isCwndLimited()) cc.congAvoid(cw, segs, now);
         }
     }
 
+    /** tcp_check_sack_reordering: a never-retransmitted segment below the highest SACK arrived late. */
+    private void checkReordering(long fack) {
+        long metric = fack - sb.reord;
+        if (metric > (long) reordering * mss) reordering = (int) Math.min((metric + mss - 1) / mss, cfg.maxReordering);
+        stats.TCPSACKReorder++;
+    }
+
+    /** tcp_enter_recovery + tcp_init_cwnd_reduction. */
     private void enterRecovery() {
         priorCwnd = cw.cwnd;
         cw.ssthresh = cc.ssthresh(cw);
         recover = sndMax;
         state = RECOVERY;
-        stats.TCPRenoRecovery++;
-        stats.TCPFastRetrans++;
-        rttStart = -1;
-        retransmitHead();
-        cw.cwnd = cw.ssthresh + cfg.dupThresh;
+        prrDelivered = prrOut = 0;
         cw.cwndCnt = 0;
+        ackCarry = 0;
+        if (sack) stats.TCPSackRecovery++;
+        else stats.TCPRenoRecovery++;
+    }
+
+    /** tcp_cwnd_reduction (PRR, RFC 6937, as in Linux 6.x). */
+    private void cwndReduction(int delivered, int newlyLost, boolean unaAdvanced) {
+        if (delivered <= 0 && prrOut > 0) return;
+        prrDelivered += Math.max(delivered, 0);
+        int inFlight = sb.inFlight();
+        int delta = cw.ssthresh - inFlight;
+        int sndcnt;
+        if (delta < 0) {
+            long dividend = (long) cw.ssthresh * prrDelivered + priorCwnd - 1;
+            sndcnt = (int) (dividend / priorCwnd) - prrOut;
+        } else {
+            sndcnt = Math.max(prrDelivered - prrOut, delivered);
+            if (unaAdvanced && newlyLost == 0) sndcnt++;
+            sndcnt = Math.min(delta, sndcnt);
+        }
+        sndcnt = Math.max(sndcnt, prrOut > 0 ? 0 : 1); // force the fast retransmit
+        cw.cwnd = Math.max(1, inFlight + sndcnt);
     }
 
     /** After input: tcp_check_space -> tcp_new_space (sndbuf expansion, writer wake-up). */
@@ -266,25 +354,34 @@ final class TcpSender {
         if (sndbuf < mem) sndbuf = Math.min(mem, cfg.wmemMax);
     }
 
-    /** tcp_retransmit_timer. */
+    /** tcp_retransmit_timer + tcp_enter_loss. */
     void onRtoTimer() {
-        if (sndUna >= sndMax) return;
+        if (sb.packetsOut() == 0) return;
         stats.TCPTimeouts++;
-        if (state == OPEN || recover <= sndUna) { // tcp_enter_loss: reduce once per loss episode
+        if (state == RECOVERY) {
+            if (sack) stats.TCPSackFailures++; else stats.TCPRenoFailures++;
+        } else if (state == LOSS) {
+            stats.TCPLossFailures++;
+        }
+        sb.onTimeout(!sack);
+        stats.TCPLostRetransmit += sb.lostRetrans;
+        stats.TCPSACKReneging += sb.renegings;
+        sb.lostRetrans = sb.renegings = 0;
+        if (state == OPEN || recover <= sndUna) { // reduce once per loss episode
             priorCwnd = cw.cwnd;
             cw.ssthresh = cc.ssthresh(cw);
         }
+        if (state == OPEN && sb.sackedOut >= cfg.dupThresh) reordering = Math.min(reordering, cfg.dupThresh);
         cc.onRto();
-        cw.cwnd = 1;
+        cw.cwnd = sb.inFlight() + 1;
         cw.cwndCnt = 0;
         ackCarry = 0;
         state = LOSS;
         recover = sndMax;
         dupAcks = 0;
-        sndNxt = sndUna; // go-back-N
-        rttStart = -1;
         rto.backoff();
-        retransmitHead();
+        long h = sb.nextToRetransmit();
+        if (h >= 0) retransmit(h, false); // the head, regardless of cwnd
         conn.armTimer(TcpConnection.TIMER_RTO, host.now() + rto.rto());
     }
 
@@ -297,10 +394,7 @@ final class TcpSender {
         long usable = sndUna + sndWnd - sndNxt;
         if (usable > 0) { // window opened a little: send what fits
             int len = (int) Math.min(Math.min(usable, mss), writeSeq - sndNxt);
-            sendSegment(sndNxt, len, false);
-            sndNxt += len;
-            if (sndNxt > sndMax) sndMax = sndNxt;
-            if (len < mss) sndSml = sndNxt;
+            sendNew(len);
             conn.armTimer(TcpConnection.TIMER_RTO, host.now() + rto.rto());
             probeBackoff = 0;
             return;

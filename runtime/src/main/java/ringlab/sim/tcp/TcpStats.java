@@ -13,14 +13,24 @@ public final class TcpStats {
     public long RetransSegs;
 
     // netstat TcpExt:
-    /** Fast retransmits on the third duplicate ACK. */
+    /** Retransmissions of lost segments outside the loss state (fast recovery), as Linux counts them. */
     public long TCPFastRetrans;
     /** Retransmission timer expiries. */
     public long TCPTimeouts;
-    /** Retransmissions sent in loss state (go-back-N after an RTO). */
+    /** Retransmissions sent in loss state after an RTO (not counting the timer's own head retransmission). */
     public long TCPSlowStartRetrans;
-    /** Entries into NewReno fast recovery. */
-    public long TCPRenoRecovery;
+    /** Entries into fast recovery without SACK (NewReno) / with SACK. */
+    public long TCPRenoRecovery, TCPSackRecovery;
+    /** RTOs during SACK recovery / NewReno recovery / the loss state (TCPSackFailures, TCPRenoFailures, TCPLossFailures). */
+    public long TCPSackFailures, TCPRenoFailures, TCPLossFailures;
+    /** Retransmissions found lost again (data sent after them was SACKed, or the RTO fired). */
+    public long TCPLostRetransmit;
+    /** Reordering detected from SACKs (a never-retransmitted segment below the highest SACK was delivered). */
+    public long TCPSACKReorder;
+    /** RTOs that found the head SACKed: SACK marks dropped. */
+    public long TCPSACKReneging;
+    /** D-SACK blocks received; sent for data below rcv_nxt / for data already in the out-of-order queue. */
+    public long TCPDSACKRecv, TCPDSACKOldSent, TCPDSACKOfoSent;
     /** In-order segments dropped because rmem_alloc already exceeded rcvbuf (queue non-empty). */
     public long TCPRcvQDrop;
     /** Segments put into the out-of-order queue. */
@@ -48,6 +58,11 @@ public final class TcpStats {
         return "InSegs=" + InSegs + " OutSegs=" + OutSegs + " RetransSegs=" + RetransSegs
                 + " TCPFastRetrans=" + TCPFastRetrans + " TCPTimeouts=" + TCPTimeouts
                 + " TCPSlowStartRetrans=" + TCPSlowStartRetrans + " TCPRenoRecovery=" + TCPRenoRecovery
+                + " TCPSackRecovery=" + TCPSackRecovery + " TCPSackFailures=" + TCPSackFailures
+                + " TCPRenoFailures=" + TCPRenoFailures + " TCPLossFailures=" + TCPLossFailures
+                + " TCPLostRetransmit=" + TCPLostRetransmit + " TCPSACKReorder=" + TCPSACKReorder
+                + " TCPSACKReneging=" + TCPSACKReneging + " TCPDSACKRecv=" + TCPDSACKRecv
+                + " TCPDSACKOldSent=" + TCPDSACKOldSent + " TCPDSACKOfoSent=" + TCPDSACKOfoSent
                 + " TCPRcvQDrop=" + TCPRcvQDrop + " TCPOFOQueue=" + TCPOFOQueue + " TCPOFODrop=" + TCPOFODrop
                 + " TCPOFOMerge=" + TCPOFOMerge + " DelayedACKs=" + DelayedACKs + " TCPPureAcks=" + TCPPureAcks
                 + " TCPWinProbe=" + TCPWinProbe + " TCPZeroWindowDrop=" + TCPZeroWindowDrop

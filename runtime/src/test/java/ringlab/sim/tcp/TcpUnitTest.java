@@ -92,6 +92,7 @@ class TcpUnitTest {
         FakeHost h = new FakeHost();
         TcpConfig cfg = new TcpConfig();
         cfg.congestionControl = "newreno";
+        cfg.sack = false; // NewReno recovery: dupacks, partial ACKs
         TcpConnection c = new TcpConnection(h, cfg, 1, 1, 2, 2);
         c.write(14600);
         h.clearOut();
@@ -100,17 +101,22 @@ class TcpUnitTest {
         h.clearOut();
         for (int i = 0; i < 2; i++) c.input(h.seg(0, 0, 1460, 64240));
         assertEquals(0, c.stats().TCPFastRetrans);
-        assertEquals(0, h.out.size(), "dupacks 1 and 2 send nothing (no limited transmit)");
+        assertEquals(0, h.out.size(), "dupacks 1 and 2 would allow limited transmit, but all data is sent");
+        assertEquals(7, c.pipeSegments(), "9 outstanding - 2 dupacks counted as delivered");
         c.input(h.seg(0, 0, 1460, 64240));
         assertEquals(1, c.stats().TCPFastRetrans);
         assertEquals(1460, h.out.get(0).seq);
         assertEquals(1, c.caState());
         int ss = c.ssthreshSegments();
         assertEquals(11 / 2, ss, "reno: half of cwnd 11 (10 + 1 from the first ACK)");
-        assertEquals(ss + 3, c.cwndSegments());
+        // PRR: pipe 9 - 3 dupacks - 1 lost = 5 = ssthresh, plus the forced fast retransmit; no inflation
+        assertEquals(ss + 1, c.cwndSegments());
+        assertEquals(ss + 1, c.pipeSegments());
         h.clearOut();
         c.input(h.seg(0, 0, 4380, 64240)); // partial ACK: next hole at 4380
         assertEquals(4380, h.out.get(0).seq);
+        assertEquals(1, h.out.size());
+        assertEquals(ss, c.cwndSegments(), "PRR: pipe 4 (7 out - 2 dupacks - 1 lost) + 1 = ssthresh");
         assertEquals(1, c.caState(), "still in recovery");
         assertEquals(2, c.stats().RetransSegs);
         h.clearOut();
