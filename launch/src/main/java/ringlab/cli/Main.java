@@ -26,7 +26,7 @@ public final class Main {
             case "run":
                 return RunCommand.run(rest, out, err);
             case "list":
-                return ListCommand.run(out);
+                return ListCommand.run(rest, out, err);
             case "bench", "reproduce":
                 err.println("ringlab " + args[0] + ": not implemented yet (" + rest.length + " arguments)");
                 return 3;

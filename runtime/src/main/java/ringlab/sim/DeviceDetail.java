@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.driver.NetRxAction;

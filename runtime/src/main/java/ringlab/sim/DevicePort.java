@@ -2,7 +2,11 @@ package ringlab.sim;
 
 import ringlab.sim.cpu.Core;
 import ringlab.sim.driver.EthDriver;
+import ringlab.sim.cpu.KthreadTask;
+import ringlab.sim.driver.DriverStrategies;
 import ringlab.sim.driver.NetRxAction;
+import ringlab.spi.driver.Kthreads;
+import ringlab.spi.driver.NicModeration;
 import ringlab.sim.driver.TxOwner;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.net.Ledger;
@@ -28,22 +32,31 @@ final class DevicePort {
     final Link in;
 
     DevicePort(String name, Board board, Sim sim, Ledger ledger, DeviceStack stack, Core irqCore,
-               NetRxAction netRx, NetTxAction netTx, StackSettings settings) {
+               NetRxAction netRx, NetTxAction netTx, StackSettings stackSettings, java.util.Map<String, String> settings) {
         nic = new NicDevice(name, board.nic(), sim, ledger);
-        driver = new EthDriver(nic, board.soc(), ledger, stack, netRx);
-        Qdisc q = settings.qdisc.equals("fq_codel")
+        driver = new EthDriver(nic, board.soc(), ledger, stack, irqCore, netRx);
+        Qdisc q = stackSettings.qdisc.equals("fq_codel")
                 ? new FqCodel(FqCodel.Config.defaults(), (p, reason) -> {
                     // kfree_skb runs the owning socket's destructor, as for any other drop
-                    if (p.owner instanceof TxOwner o) o.txFreed(irqCore.cpu().running(), p.truesize);
+                    if (p.sndOwner instanceof TxOwner o) o.txFreed(irqCore.cpu().running(), p.truesize);
                     ledger.drop(p, reason);
                 })
-                : new PfifoFast(settings.txqueuelen);
-        netdev = new NetDev(name, driver, q, ledger, netTx);
+                : new PfifoFast(stackSettings.txqueuelen);
+        netdev = new NetDev(name, driver, q, ledger, netTx, board.nic().txChecksum());
         out = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in.connect(nic);
         nic.attach(out, irqCore, driver.irqLine());
-        driver.open(irqCore);
+        Kthreads kthreads = KthreadTask.on(irqCore);
+        driver.strategies().setHost(new DriverStrategies.Host() {
+            @Override public Board board() { return board; }
+
+            @Override public String setting(String key) { return settings.get(key); }
+
+            @Override public Kthreads kthreads() { return kthreads; }
+
+            @Override public NicModeration moderation() { return board.nic().irqModeration() ? nic : null; }
+        });
     }
 
     /** Cables the port to a far end. */

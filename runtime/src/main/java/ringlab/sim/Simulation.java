@@ -83,8 +83,8 @@ public final class Simulation {
         int txqlen = settings.txqueuelen;
         if (forward) {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), LAN_ADDR, DEVICE_ADDR);
-            DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings);
-            DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings);
+            DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, sc.settings);
+            DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, sc.settings);
             ports.add(lan);
             ports.add(wan);
             clientPeer = new PeerHost(LAN_PEER_ADDR, sim, ledger, txqlen);
@@ -95,7 +95,7 @@ public final class Simulation {
             stack.addRoute(PEER_ADDR, wan.netdev);
         } else {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), DEVICE_ADDR);
-            DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings);
+            DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, sc.settings);
             ports.add(p);
             clientPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen);
             serverPeer = null;
@@ -105,7 +105,7 @@ public final class Simulation {
         SplittableRandom rng = sim.rng();
         for (int i = 0; i < o.parallel(); i++) {
             int clientPort = 40000 + rng.nextInt(20000) + i;
-            long start = startNs + rng.nextLong(100_000L);
+            long start = startNs + rng.nextLong(1_000_000L); // when the client gets to send its first byte
             StreamStats st = new StreamStats(5 + i);
             streams.add(st);
             streamPorts.add(new int[] {clientPort, SERVER_PORT});
@@ -120,6 +120,7 @@ public final class Simulation {
         long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : durationNs;
         sampler = new Sampler(this, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
         setFeatures(sc.features);
+        for (DevicePort p : ports) p.driver.open();
     }
 
     private void cablePeer(DevicePort port, PeerHost peer) {
@@ -239,25 +240,13 @@ public final class Simulation {
     /** Requests a new active feature set; each driver installs it at its next poll boundary. */
     public void setFeatures(List<DriverFeature> features) {
         this.pendingFeatures = List.copyOf(features);
-        for (DevicePort p : ports) p.driver.requestFeatures(pendingFeatures, hooks);
+        for (DevicePort p : ports) p.driver.requestFeatures(pendingFeatures);
     }
 
     /** The feature set last requested (active from the next poll on). */
     public List<DriverFeature> features() { return pendingFeatures; }
 
-    /** What a feature sees while installing: the board and its tunables (defaults unless --set). */
-    private final ringlab.spi.feature.DriverHooks hooks = new ringlab.spi.feature.DriverHooks() {
-        @Override public Board board() { return scenario.board; }
 
-        @Override public long tunable(String name) {
-            String v = scenario.settings.get(name);
-            if (v != null) return Long.parseLong(v);
-            for (DriverFeature f : pendingFeatures) {
-                for (var t : f.tunables()) if (t.name().equals(name)) return t.defaultValue();
-            }
-            throw new IllegalArgumentException("no tunable named " + name);
-        }
-    };
 
     /** A snapshot for status endpoints: totals since start and rates over the last sampling interval. */
     public Map<String, Object> status() { return new DeviceDetail(this).status(); }

@@ -3,7 +3,7 @@ package ringlab.sim;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;

@@ -1,5 +1,7 @@
 package ringlab.sim.cost;
 
+import ringlab.spi.board.CostKey;
+
 import java.util.Map;
 import ringlab.spi.board.Board;
 

@@ -1,10 +1,11 @@
 package ringlab.sim.cpu;
 
 import java.util.ArrayList;
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cost.CostProfile;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
+import ringlab.spi.driver.Exec;
 
 /**
  * One CPU core with Linux's precedence: hard IRQ over softirq over the current task. A hard IRQ freezes
@@ -13,7 +14,7 @@ import ringlab.sim.engine.Sim;
  * (a non-preemptible kernel: need_resched is honoured when a step ends). Time is accounted per context.
  * Not modelled: the periodic tick's own cost, IRQ nesting (hard IRQs never nest), load balancing.
  */
-public final class Core implements EventHandler {
+public final class Core implements EventHandler, Exec {
     /** Softirq numbers as in the kernel (lower runs first in a pass); HI and the rest are not modelled. */
     public static final int TIMER = 1, NET_TX = 2, NET_RX = 3, NR_SOFTIRQS = 4;
     static final int TASK = 0, SOFT = 1, HARD = 2;
@@ -82,10 +83,10 @@ public final class Core implements EventHandler {
     // ------------------------------------------------------------------ charging
 
     /** Charges one unit of a cost to the running step. */
-    public void charge(CostKey k) { charge(k, 1); }
+    @Override public void charge(CostKey k) { charge(k, 1); }
 
     /** Charges n units (lines, bytes, accesses) of a cost to the running step. */
-    public void charge(CostKey k, double n) {
+    @Override public void charge(CostKey k, double n) {
         double c = costs.cycles(k) * n;
         charged += c;
         categoryCycles[k.category.ordinal()] += c;
@@ -95,6 +96,10 @@ public final class Core implements EventHandler {
     public long stepNow() {
         return inStep ? stepStart + (long) (charged * nsPerCycle) : sim.now();
     }
+
+    @Override public long now() { return stepNow(); }
+
+    @Override public boolean inSoftirq() { return inInterrupt(); }
 
     public Sim sim() { return sim; }
 

@@ -41,6 +41,14 @@ public final class Cpu {
     /** Wakes a sleeping task (try_to_wake_up); the waker's core pays for it. */
     public void wake(Task t) { t.core.wake(t); }
 
+    private final java.util.List<Task> tasks = new java.util.ArrayList<>();
+
+    /** Records a task created asleep (kernel threads), for reports. */
+    void register(Task t) { tasks.add(t); }
+
+    /** Kernel threads created by features. */
+    public java.util.List<Task> kthreads() { return tasks; }
+
     /** Makes a new task runnable on its core. */
     public void start(Task t) { t.core.start(t); }
 }

@@ -1,6 +1,6 @@
 package ringlab.sim.cpu;
 
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 
 /**
  * One __do_softirq invocation: runs the pending actions, restarts while more are raised, at most

@@ -113,7 +113,7 @@ public final class Timers {
 
         @Override
         public void hardirq(Core core) {
-            core.charge(ringlab.sim.cost.CostKey.SCHED_TICK);
+            core.charge(ringlab.spi.board.CostKey.SCHED_TICK);
             for (int i = 0; i < due.size(); i++) {
                 Timer t = due.get(i);
                 if (t.hr) t.cb.expire(core, t); else softDue.add(t);

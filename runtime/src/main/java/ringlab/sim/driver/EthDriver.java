@@ -1,96 +1,133 @@
 package ringlab.sim.driver;
 
-import ringlab.sim.cost.CostKey;
+import java.util.List;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.IrqLine;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.net.Packet;
 import ringlab.sim.nic.NicDevice;
 import ringlab.sim.nic.RxDesc;
 import ringlab.sim.nic.TxDesc;
+import ringlab.spi.board.CostKey;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
+import ringlab.spi.driver.NapiCompletion;
+import ringlab.spi.driver.NapiRunner;
+import ringlab.spi.driver.RxDelivery;
+import ringlab.spi.driver.RxLayout;
+import ringlab.spi.driver.RxStack;
+import ringlab.spi.driver.TxDoorbell;
+import ringlab.spi.driver.TxLimit;
 import ringlab.spi.feature.DriverFeature;
-import ringlab.spi.feature.DriverHooks;
-import java.util.List;
+import ringlab.spi.net.Packet;
 
 /**
- * The NIC driver skeleton in its stock form (bcm63xx before the feature changes, and the same shape for
- * lan743x and ravb, parameterised by the board's NIC): ISR masks and schedules NAPI; the poll acks,
- * reclaims tx, receives up to the budget with preallocated skbs unmapped in full (copybreak below the
- * threshold), hands each packet to the stack, refills every used descriptor with a new skb (a doorbell
- * every refillDoorbellEvery descriptors), and below budget completes and unmasks. Transmit maps the frame,
- * writes its descriptors and rings the doorbell per packet.
+ * The NIC driver skeleton, parameterised by the board's NIC, with one replaceable strategy per
+ * mechanism (see {@link DriverStrategies}). Its fixed shape is the one bcm63xx, lan743x and ravb share:
+ * the ISR masks and schedules NAPI; the poll acks, reclaims tx, receives up to the budget (copybreak
+ * below the threshold), hands packets to the delivery strategy, flushes it, refills every used
+ * descriptor (a doorbell every refillDoorbellEvery), and below budget asks napi_complete_done whether
+ * to unmask. Transmit maps the frame, writes its descriptors, accounts the bytes to the tx limit and
+ * rings the doorbell when the doorbell strategy says so.
  */
 public final class EthDriver implements IrqLine.Handler, Napi.Poller {
-    /** sk_buff plus skb_shared_info overhead in truesize (SKB_TRUESIZE), 32-bit-ish kernel sizes. */
-    static final int SKB_OVERHEAD = 512;
-    static final int NET_IP_ALIGN = 2;
-
     private final NicDevice nic;
     private final Nic spec;
-    private final Dma dma;
-    private final Ledger ledger;
-    private final RxSink stack;
+    private final StreamingDma dma;
+    private final RxStack stack;
     private TxQueue txq;
     private final IrqLine line;
     public final Napi napi;
-    private final int headroom;
+    final DriverStrategies st;
     private final int lineBytes;
+    /** bcm63xx unmasks after every poll below budget, whatever napi_complete_done answers. */
+    private final boolean ignoresCompleteDone;
+    private final int rxCsumState;
 
     // ring indices
     private int rxCpu, rxDirty, rxToRefill;
-    private final int rxCsumState;
     private int txTail, txClean, txFree;
 
     // poll state
-    private static final int P_ACK = 0, P_RX = 1, P_REFILL = 2, P_DONE = 3;
+    private static final int P_ACK = 0, P_RX = 1, P_FLUSH = 2, P_REFILL = 3, P_DONE = 4;
     private int phase, budget, work;
-    private boolean respectsCompleteDone;
 
     // feature set: requested from outside, installed at a poll boundary
     private List<DriverFeature> requested;
-    private DriverHooks requestedHooks;
     private List<DriverFeature> active = List.of();
     private long featureChanges;
 
     // counters (ethtool -S style)
-    private long rxPackets, rxCopybreak, txPackets, txCompletions, refillDoorbells, txDoorbells, txBusy;
+    private long rxPackets, rxCopybreak, txPackets, txCompletions, refillDoorbells, txDoorbells, txBusy, txLimitStops;
     private int sinceDoorbell;
 
-    public EthDriver(NicDevice nic, Soc soc, Ledger ledger, RxSink stack, Napi.Scheduler napiScheduler) {
+    public EthDriver(NicDevice nic, Soc soc, Ledger ledger, RxStack stack, Core napiCore, NapiRunner softirq) {
         this.nic = nic;
         this.spec = nic.spec;
-        this.dma = new Dma(soc.cacheLineBytes());
-        this.ledger = ledger;
+        this.dma = new StreamingDma(soc.cacheLineBytes());
         this.stack = stack;
         this.lineBytes = soc.cacheLineBytes();
-        this.headroom = Math.max(32, soc.cacheLineBytes()); // NET_SKB_PAD = max(32, L1_CACHE_BYTES)
         this.line = new IrqLine(nic.name, this);
-        this.napi = new Napi(nic.name, spec.napiWeight(), this, napiScheduler);
+        this.napi = new Napi(nic.name, spec.napiWeight(), this, napiCore, softirq);
         this.txFree = nic.txSize();
-        this.respectsCompleteDone = !spec.model().startsWith("bcm63xx");
+        this.ignoresCompleteDone = spec.model().startsWith("bcm63xx");
         this.rxCsumState = switch (spec.rxChecksum()) {
             case "none" -> Packet.CSUM_NONE;
             case "complete" -> Packet.CSUM_COMPLETE;
             case "unnecessary" -> Packet.CSUM_UNNECESSARY;
             default -> throw new IllegalArgumentException("nic rxChecksum must be none, unnecessary or complete: " + spec.rxChecksum());
         };
+        // NET_SKB_PAD = max(32, L1_CACHE_BYTES)
+        this.st = new DriverStrategies(this, new RxLayout(Math.max(32, lineBytes), spec.rxBufferBytes()), softirq);
     }
 
     public IrqLine irqLine() { return line; }
 
     public void setTxQueue(TxQueue q) { this.txq = q; }
 
-    public Dma dma() { return dma; }
+    public StreamingDma dma() { return dma; }
 
-    /** ndo_open: post a buffer on every rx descriptor and unmask. Runs outside the CPU model (probe time). */
-    public void open(Core c) {
-        for (int i = 0; i < nic.rxSize(); i++) postBuffer(c, nic.rx(i), true);
+    public NicDevice nic() { return nic; }
+
+    public DriverStrategies strategies() { return st; }
+
+    /**
+     * ndo_open: installs the requested features, posts a buffer on every rx descriptor and unmasks.
+     * Runs at probe time, before the measured run, so its work is not charged.
+     */
+    public void open() {
+        applyFeaturesNow();
+        for (int i = 0; i < nic.rxSize(); i++) {
+            RxDesc d = nic.rx(i);
+            d.cookie = st.buffers.post(ProbeExec.INSTANCE, st.layout, dma);
+            d.bufBytes = st.layout.bufferBytes;
+            d.headroom = st.layout.headroom;
+            d.nicOwned = true;
+        }
         rxCpu = 0;
         rxDirty = 0;
         nic.unmaskIrqs();
     }
+
+    // ------------------------------------------------------------------ features
+
+    /** Asks for a new active feature set; it is installed at the start of the next poll (a safe point). */
+    public void requestFeatures(List<DriverFeature> features) { this.requested = List.copyOf(features); }
+
+    public List<DriverFeature> activeFeatures() { return active; }
+
+    public long featureChanges() { return featureChanges; }
+
+    private void applyRequestedFeatures() {
+        List<DriverFeature> next = requested;
+        requested = null;
+        st.reset();
+        for (DriverFeature f : next) f.install(st.hooks(f));
+        active = next;
+        featureChanges++;
+    }
+
+    /** Installs the requested set right away (before the run starts). */
+    public void applyFeaturesNow() { if (requested != null) applyRequestedFeatures(); }
 
     // ------------------------------------------------------------------ interrupt
 
@@ -104,27 +141,13 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     // ------------------------------------------------------------------ poll
 
-    /** Asks for a new active feature set; it is installed at the start of the next poll (a safe point). */
-    public void requestFeatures(List<DriverFeature> features, DriverHooks hooks) {
-        this.requested = List.copyOf(features);
-        this.requestedHooks = hooks;
-    }
-
-    public List<DriverFeature> activeFeatures() { return active; }
-
-    public long featureChanges() { return featureChanges; }
-
-    private void applyRequestedFeatures() {
-        List<DriverFeature> next = requested;
-        requested = null;
-        for (DriverFeature f : next) f.install(requestedHooks);
-        active = next;
-        featureChanges++;
-    }
-
     @Override
     public void begin(Core c, int budget) {
-        if (requested != null) applyRequestedFeatures();
+        if (requested != null) {
+            applyRequestedFeatures();
+            st.txLimit.reset();
+            if (txq.stopped(TxQueue.STACK)) txq.wake(c, TxQueue.STACK); // the old limit's stop goes with it
+        }
         this.budget = budget;
         this.work = 0;
         this.phase = P_ACK;
@@ -145,6 +168,11 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             }
             case P_RX -> {
                 if (work < budget && receiveOne(c)) return true;
+                phase = P_FLUSH;
+                return true;
+            }
+            case P_FLUSH -> {
+                st.delivery.flush(c, stack);
                 phase = P_REFILL;
                 return true;
             }
@@ -155,8 +183,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             }
             default -> {
                 if (work < budget) {
-                    boolean done = napi.completeDone(work);
-                    if (done || !respectsCompleteDone) {
+                    boolean unmask = st.completion.complete(c, napi, work);
+                    if (unmask || ignoresCompleteDone) {
                         c.charge(CostKey.MMIO_WRITE, 2); // unmask rx and tx
                         nic.unmaskIrqs();
                     }
@@ -180,58 +208,56 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             c.charge(CostKey.SKB_ALLOC);
             c.charge(CostKey.BUF_ALLOC);
             c.charge(CostKey.SKB_INIT);
-            dma.unmapForCpu(c, len);
+            dma.syncForCpu(c, len);
             c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, len));
             c.charge(CostKey.COPY_BYTE, len);
-            dma.mapForDevice(c, len);
+            dma.syncForDevice(c, len);
             p.ipMisalign = 0; // netdev_alloc_skb_ip_align
-            p.truesize = SKB_OVERHEAD + 2 * lineBytes + len;
+            p.truesize = PreallocatedSkbs.SKB_OVERHEAD + 2 * lineBytes + len;
+            p.owner = null;
             rxCopybreak++;
         } else {
-            dma.unmapForCpu(c, d.bufBytes);
-            c.charge(CostKey.SKB_COLD_TOUCH);
+            st.buffers.receive(c, d.cookie, p, currentLayoutOf(d), dma);
             // the first reads of the headers miss: the lines were invalidated for the DMA
             c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, Packet.ETH_HEADER + Packet.IP_HEADER + p.l4HeaderBytes()));
             p.ipMisalign = (d.headroom + Packet.ETH_HEADER) & 3;
-            p.truesize = SKB_OVERHEAD + d.headroom + d.bufBytes;
-            d.cookie = null; // the skb goes up the stack
+            d.cookie = null; // the buffer goes up the stack with the skb
         }
         p.csumState = rxCsumState;
         rxCpu = next(rxCpu, nic.rxSize());
         rxToRefill++;
         work++;
         rxPackets++;
-        stack.receive(c, p, true);
+        st.delivery.deliver(c, p, stack);
         return true;
     }
 
-    /** Gives every used descriptor back to the NIC, allocating a new skb where the old one went up. */
+    /** The layout a descriptor's buffer was posted with (a layout change applies to new buffers only). */
+    private RxLayout currentLayoutOf(RxDesc d) {
+        RxLayout l = st.layout;
+        if (l.headroom == d.headroom && l.bufferBytes == d.bufBytes) return l;
+        RxLayout old = new RxLayout(d.headroom, d.bufBytes);
+        old.syncReceivedOnly = false;
+        return old;
+    }
+
+    /** Gives every used descriptor back to the NIC, with a new buffer where the old one went up. */
     private void refill(Core c) {
         while (rxToRefill > 0) {
-            postBuffer(c, nic.rx(rxDirty), false);
+            RxDesc d = nic.rx(rxDirty);
+            if (d.cookie == null) {
+                d.cookie = st.buffers.post(c, st.layout, dma);
+                d.bufBytes = st.layout.bufferBytes;
+                d.headroom = st.layout.headroom;
+            }
+            d.postedNs = c.stepNow();
+            c.charge(CostKey.DESC_WRITE);
+            d.nicOwned = true;
+            if (++sinceDoorbell >= spec.refillDoorbellEvery()) ringRefillDoorbell(c);
             rxDirty = next(rxDirty, nic.rxSize());
             rxToRefill--;
         }
         if (sinceDoorbell > 0) ringRefillDoorbell(c);
-    }
-
-    private void postBuffer(Core c, RxDesc d, boolean atOpen) {
-        if (d.cookie == null) {
-            // netdev_alloc_skb(rx_skb_size) + dma_map_single of the whole buffer
-            if (!atOpen) {
-                c.charge(CostKey.SKB_ALLOC);
-                c.charge(CostKey.BUF_ALLOC);
-                c.charge(CostKey.SKB_INIT);
-                dma.mapForDevice(c, spec.rxBufferBytes());
-            }
-            d.cookie = Boolean.TRUE;
-            d.bufBytes = spec.rxBufferBytes();
-            d.headroom = headroom;
-        }
-        d.postedNs = atOpen ? 0 : c.stepNow();
-        if (!atOpen) c.charge(CostKey.DESC_WRITE);
-        d.nicOwned = true;
-        if (!atOpen && ++sinceDoorbell >= spec.refillDoorbellEvery()) ringRefillDoorbell(c);
     }
 
     private void ringRefillDoorbell(Core c) {
@@ -247,7 +273,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         int need = spec.txDescPerPacket();
         if (txFree < need) {
             txBusy++;
-            txq.stop();
+            txq.stop(TxQueue.DRIVER);
             return false;
         }
         c.charge(CostKey.DRV_TX_PKT);
@@ -256,9 +282,10 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         c.charge(CostKey.DESC_WRITE, need);
         TxDesc d = nic.tx(txTail);
         d.cookie = p;
-        d.owner = p.owner;
+        d.sndOwner = p.sndOwner;
+        d.rxOwner = p.owner;
         d.truesize = p.truesize;
-        p.owner = null;
+        p.sndOwner = null;
         d.bytes = len;
         d.descs = need;
         d.done = false;
@@ -266,30 +293,35 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         txTail = (txTail + need) % nic.txSize();
         txFree -= need;
         txPackets++;
-        if (!more || txFree < need) {
+        boolean limitStop = !st.txLimit.sent(c, len);
+        boolean ringFull = txFree < need;
+        // __netdev_tx_sent_queue: a queue stopped by the limit must be kicked even inside a bulk
+        if (st.doorbell.ring(more, ringFull) || limitStop) {
             if (spec.txDoorbellRmw()) c.charge(CostKey.MMIO_READ);
             c.charge(CostKey.MMIO_WRITE);
             txDoorbells++;
             nic.doorbell(c.stepNow());
         }
-        if (txFree < need) txq.stop();
+        if (ringFull) txq.stop(TxQueue.DRIVER);
+        if (limitStop) {
+            txLimitStops++;
+            txq.stop(TxQueue.STACK);
+        }
         return true;
     }
 
     private void reclaimTx(Core c) {
-        int released = 0;
+        int released = 0, bytes = 0;
         for (;;) {
             TxDesc d = nic.tx(txClean);
             if (!d.done) break;
             c.charge(CostKey.DESC_READ);
             dma.unmapToDevice(c);
-            c.charge(CostKey.SKB_FREE);
-            c.charge(CostKey.BUF_FREE);
+            SkbFree.free(c, d.rxOwner, null, true);
             c.charge(CostKey.DRV_TX_DONE);
-            if (d.owner != null) {
-                ((TxOwner) d.owner).txFreed(c, d.truesize);
-                d.owner = null;
-            }
+            if (d.sndOwner != null) ((TxOwner) d.sndOwner).txFreed(c, d.truesize);
+            d.sndOwner = null;
+            d.rxOwner = null;
             int n = d.descs;
             d.done = false;
             for (int i = 0; i < n; i++) nic.tx((txClean + i) % nic.txSize()).nicOwned = false;
@@ -297,9 +329,15 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             txFree += n;
             txCompletions++;
             released++;
+            bytes += d.bytes;
         }
-        if (released > 0 && txq.stopped() && txFree >= spec.txDescPerPacket()) txq.wake(c);
+        if (released == 0) return;
+        if (st.txLimit.completed(c, released, bytes) && txq.stopped(TxQueue.STACK)) txq.wake(c, TxQueue.STACK);
+        if (txq.stopped(TxQueue.DRIVER) && txFree >= spec.txDescPerPacket()) txq.wake(c, TxQueue.DRIVER);
     }
+
+    /** Bytes the qdisc may bulk-dequeue now (0: one packet per dequeue, as without BQL). */
+    public int txBulkAvail() { return st.txLimit.avail(); }
 
     private static int next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
@@ -319,8 +357,11 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     public long txBusy() { return txBusy; }
 
+    public long txLimitStops() { return txLimitStops; }
+
     /** Tx descriptors in use (queued or in flight). */
     public int txInUse() { return nic.txSize() - txFree; }
 
-    public NicDevice nic() { return nic; }
+    /** Packets a delivery strategy holds (GRO, lists) right now. */
+    public int rxHeld() { return st.delivery.held(); }
 }

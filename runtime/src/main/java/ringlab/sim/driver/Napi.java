@@ -1,74 +1,102 @@
 package ringlab.sim.driver;
 
 import ringlab.sim.cpu.Core;
+import ringlab.sim.cpu.Timers;
+import ringlab.spi.driver.Exec;
+import ringlab.spi.driver.HrTimer;
+import ringlab.spi.driver.NapiHandle;
+import ringlab.spi.driver.NapiRunner;
 
 /**
- * A NAPI instance (struct napi_struct): scheduled from the ISR, polled with a budget in NET_RX softirq
- * (or by a thread when threaded), completed by the driver. A schedule while already scheduled only
- * marks it missed, which makes napi_complete_done reschedule instead of completing.
+ * A NAPI instance (struct napi_struct): scheduled from the ISR, polled with a budget where its runner
+ * says (the NET_RX softirq poll list, or a kernel thread), completed by the driver. A schedule while
+ * already scheduled only marks it missed, which makes napi_complete_done keep it scheduled.
  */
-public final class Napi {
+public final class Napi implements NapiHandle {
     /** The driver's poll function as a stepped activity. */
     public interface Poller {
-        /** Starts a poll with this budget. */
         void begin(Core core, int budget);
-        /** One step of the poll; false when the poll returned. */
+
         boolean step(Core core);
-        /** What the finished poll returned (rx packets handled, at most the budget). */
+
         int workDone();
     }
-
-    /** Where a scheduled NAPI goes: the softirq poll list of a core, or a kernel thread. */
-    public interface Scheduler { void schedule(Napi napi); }
 
     public final String name;
     public final int weight;
     final Poller poller;
-    private Scheduler scheduler;
+    private final Core core;
+    private NapiRunner runner;
     boolean scheduled;
     boolean missed;
     Napi nextInList;
     long polls, workTotal, completes, missedCount;
 
-    public Napi(String name, int weight, Poller poller, Scheduler scheduler) {
+    public Napi(String name, int weight, Poller poller, Core core, NapiRunner runner) {
         this.name = name;
         this.weight = weight;
         this.poller = poller;
-        this.scheduler = scheduler;
+        this.core = core;
+        this.runner = runner;
     }
 
-    public void setScheduler(Scheduler s) { this.scheduler = s; }
+    public void setRunner(NapiRunner r) { this.runner = r; }
 
-    /** napi_schedule: true if it was newly scheduled. */
-    public boolean schedule() {
+    public NapiRunner runner() { return runner; }
+
+    @Override
+    public void schedule() {
         if (scheduled) {
             missed = true;
             missedCount++;
-            return false;
+            return;
         }
         scheduled = true;
-        scheduler.schedule(this);
-        return true;
+        runner.scheduled(this);
     }
 
-    /** napi_complete_done: false if it must stay scheduled (a schedule was missed meanwhile). */
+    /** napi_complete_done's core: false if it must stay scheduled (a schedule was missed meanwhile). */
     public boolean completeDone(int work) {
         completes++;
         if (missed) {
             missed = false;
-            return false; // stays scheduled; the poll loop polls it again
+            return false;
         }
         scheduled = false;
         return true;
     }
 
-    public boolean isScheduled() { return scheduled; }
+    @Override public boolean isScheduled() { return scheduled; }
 
-    public Poller poller() { return poller; }
+    @Override public int weight() { return weight; }
+
+    @Override public void beginPoll(Exec x, int budget) { poller.begin((Core) x, budget); }
+
+    @Override public boolean pollStep(Exec x) { return poller.step((Core) x); }
+
+    @Override public int workDone() { return poller.workDone(); }
+
+    /** Counts a finished poll (for packets-per-poll). */
+    public void polled(int work) {
+        polls++;
+        workTotal += work;
+    }
+
+    @Override
+    public HrTimer hrtimer(Runnable callback) {
+        Timers.Timer t = core.cpu().timers().hrtimer(core, (c, tm) -> callback.run(), this);
+        return new HrTimer() {
+            @Override public void start(long delayNs) { t.arm(core.cpu().now() + delayNs); }
+
+            @Override public void cancel() { t.cancel(); }
+
+            @Override public boolean active() { return t.armed(); }
+        };
+    }
 
     public long polls() { return polls; }
 
     public long workTotal() { return workTotal; }
 
-    void polled(int work) { polls++; workTotal += work; }
+    public long completes() { return completes; }
 }

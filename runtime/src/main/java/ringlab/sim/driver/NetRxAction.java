@@ -1,8 +1,10 @@
 package ringlab.sim.driver;
 
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.SoftirqHandler;
+import ringlab.spi.driver.NapiHandle;
+import ringlab.spi.driver.NapiRunner;
 
 /**
  * net_rx_action: polls the core's NAPI list, each poll with the instance's full weight, within
@@ -10,7 +12,7 @@ import ringlab.sim.cpu.SoftirqHandler;
  * An instance whose poll used its whole weight goes to the tail; leftovers re-raise NET_RX
  * (counted as time_squeeze, as in /proc/net/softnet_stat).
  */
-public final class NetRxAction implements SoftirqHandler, Napi.Scheduler {
+public final class NetRxAction implements SoftirqHandler, NapiRunner {
     public static final int NETDEV_BUDGET = 300;
 
     private final Core core;
@@ -28,8 +30,8 @@ public final class NetRxAction implements SoftirqHandler, Napi.Scheduler {
     }
 
     @Override
-    public void schedule(Napi napi) {
-        append(napi);
+    public void scheduled(NapiHandle handle) {
+        append((Napi) handle);
         if (core.cpu().running() == core && core.inInterrupt()) core.raiseSoftirqIrqoff(Core.NET_RX);
         else core.raiseSoftirq(Core.NET_RX);
     }

@@ -1,5 +1,7 @@
 package ringlab.sim.net;
 
+import ringlab.spi.net.Packet;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,8 +22,19 @@ public final class Ledger {
         return pool.get(now);
     }
 
-    /** The packet reached its transport endpoint (it may stay queued there until the application reads it). */
-    public void delivered(Packet p) { delivered++; }
+    /** The packet reached its transport endpoint (it may stay queued there until the application reads it);
+     * a GRO-merged packet counts for each of the segments it carries. */
+    public void delivered(Packet p) { delivered += p.segs; }
+
+    /** GRO merged p into another packet: the object goes back to the pool, its segment lives on in the other. */
+    public void merged(Packet p) { pool.free(p); }
+
+    /** A new object for one segment of a merged packet being split again (GSO): not a new send. */
+    public Packet segmentOf(Packet merged, long now) {
+        Packet s = pool.get(now);
+        Packet.copyHeaders(merged, s);
+        return s;
+    }
 
     /** Returns a packet that was delivered, or whose content was consumed, to the pool. */
     public void release(Packet p) { pool.free(p); }
@@ -31,7 +44,7 @@ public final class Ledger {
 
     /** Same, with a counter slot from {@link #counter(String)} (no map lookup on the hot path). */
     public void drop(Packet p, long[] slot) {
-        slot[0]++;
+        slot[0] += p.segs;
         pool.free(p);
     }
 

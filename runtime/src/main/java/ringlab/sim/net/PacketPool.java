@@ -1,5 +1,7 @@
 package ringlab.sim.net;
 
+import ringlab.spi.net.Packet;
+
 /** A free list of packets, so the hot path allocates nothing in steady state. */
 public final class PacketPool {
     private Packet free;
@@ -21,6 +23,7 @@ public final class PacketPool {
         if (!p.inUse) throw new IllegalStateException("double free of " + p);
         p.inUse = false;
         p.owner = null;
+        p.sndOwner = null;
         p.next = free;
         free = p;
         live--;

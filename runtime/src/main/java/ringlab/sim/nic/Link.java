@@ -2,7 +2,7 @@ package ringlab.sim.nic;
 
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * One direction of a full-duplex Ethernet link: frames are serialised at the link rate, each occupying

@@ -5,8 +5,9 @@ import ringlab.sim.cpu.IrqLine;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.spi.board.Nic;
+import ringlab.spi.driver.NicModeration;
 
 /**
  * The NIC hardware: rx and tx descriptor rings with ownership, DMA into posted buffers, wire
@@ -15,8 +16,8 @@ import ringlab.spi.board.Nic;
  * Interrupt causes are level-triggered: unmasking with a cause latched raises the line at once.
  * DMA is instantaneous on frame arrival (bus bandwidth not modelled).
  */
-public final class NicDevice implements Port, EventHandler {
-    private static final int TX_DONE = 1;
+public final class NicDevice implements Port, EventHandler, NicModeration {
+    private static final int TX_DONE = 1, MOD_TIMER = 2;
     static final boolean TRACE = Boolean.getBoolean("ringlab.trace");
     public final String name;
     public final Nic spec;
@@ -89,7 +90,39 @@ public final class NicDevice implements Port, EventHandler {
         rxFramesLanded++;
         rxBytes += p.frameBytes();
         rxCause = true;
-        if (rxIrqEnabled) irqCore.raise(line);
+        if (rxIrqEnabled) rxInterrupt();
+    }
+
+    // ------------------------------------------------------------------ interrupt moderation
+
+    private long modUsecs;
+    private int modFrames, framesSinceIrq;
+    private long modDeadline;
+    private boolean modArmed;
+
+    /** ethtool -C rx-usecs / rx-frames (lan743x-style): the rx interrupt waits for frames or time. */
+    @Override
+    public void setRx(int usecs, int frames) {
+        if (!spec.irqModeration()) throw new IllegalStateException(name + " has no interrupt moderation");
+        modUsecs = usecs;
+        modFrames = frames;
+    }
+
+    private void rxInterrupt() {
+        if (modUsecs == 0 && modFrames == 0) { irqCore.raise(line); return; }
+        framesSinceIrq++;
+        if (modFrames > 0 && framesSinceIrq >= modFrames) { moderatedFire(); return; }
+        if (!modArmed && modUsecs > 0) {
+            modArmed = true;
+            modDeadline = sim.now() + modUsecs * 1000;
+            sim.at(modDeadline, this, MOD_TIMER, null);
+        }
+    }
+
+    private void moderatedFire() {
+        framesSinceIrq = 0;
+        modArmed = false;
+        irqCore.raise(line);
     }
 
     // ------------------------------------------------------------------ transmit
@@ -113,6 +146,12 @@ public final class NicDevice implements Port, EventHandler {
 
     @Override
     public void onEvent(int kind, Object arg, long now) {
+        if (kind == MOD_TIMER) {
+            // a timer from an earlier arming (fired by the frame count meanwhile) is stale
+            if (!modArmed || now < modDeadline) return;
+            if (rxIrqEnabled && rxCause) moderatedFire(); else modArmed = false;
+            return;
+        }
         TxDesc d = (TxDesc) arg;
         d.done = true;
         txFrames++;
@@ -136,7 +175,8 @@ public final class NicDevice implements Port, EventHandler {
     public void unmaskIrqs() {
         rxIrqEnabled = true;
         txIrqEnabled = true;
-        if (rxCause || txCause) irqCore.raise(line);
+        if (txCause) irqCore.raise(line);
+        else if (rxCause) rxInterrupt();
     }
 
     // ------------------------------------------------------------------ counters

@@ -1,6 +1,6 @@
 package ringlab.sim.nic;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /** Something at one end of a link that frames arrive at (a NIC's MAC, or the ideal peer's). */
 public interface Port {

@@ -1,6 +1,6 @@
 package ringlab.sim.nic;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /** An rx descriptor and the buffer the driver attached to it. */
 public final class RxDesc {

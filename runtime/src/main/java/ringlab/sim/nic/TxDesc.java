@@ -11,6 +11,8 @@ public final class TxDesc {
     /** The packet, kept until completion only for accounting of who owns the skb. */
     public Object cookie;
     /** The socket to credit when the skb is freed (null if none holds send memory for it). */
-    public Object owner;
+    public Object sndOwner;
+    /** The rx buffer scheme of a forwarded skb, which frees (or recycles) it at reclaim. */
+    public Object rxOwner;
     public int truesize;
 }

@@ -1,7 +1,7 @@
 // Models the CoDel AQM core of Linux include/net/codel.h + codel_impl.h (1024 ns time units, Q0.16 Newton 1/sqrt); leaves out ECN marking and ce_threshold.
 package ringlab.sim.qdisc;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * CoDel, ported from Linux {@code include/net/codel.h} and {@code include/net/codel_impl.h}.

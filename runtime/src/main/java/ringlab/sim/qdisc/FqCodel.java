@@ -2,7 +2,7 @@
 package ringlab.sim.qdisc;
 
 import java.util.Locale;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * fq_codel, ported from Linux {@code net/sched/sch_fq_codel.c}.

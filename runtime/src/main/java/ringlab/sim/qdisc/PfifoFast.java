@@ -1,6 +1,6 @@
 package ringlab.sim.qdisc;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /** pfifo_fast with one band in use (all traffic has TOS 0): a tail-drop FIFO of txqueuelen packets. */
 public final class PfifoFast implements Qdisc {

@@ -1,6 +1,6 @@
 package ringlab.sim.qdisc;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /** A transmit queueing discipline. Enqueue may refuse (the caller counts the drop); dequeue may drop (CoDel). */
 public interface Qdisc {

@@ -2,14 +2,16 @@ package ringlab.sim.stack;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Cpu;
 import ringlab.sim.cpu.Task;
 import ringlab.sim.cpu.Timers;
-import ringlab.sim.driver.RxSink;
+import ringlab.sim.driver.SkbFree;
+import ringlab.spi.driver.Exec;
+import ringlab.spi.driver.RxStack;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.tcp.TcpConnection;
 import ringlab.sim.tcp.TcpHost;
 
@@ -20,7 +22,7 @@ import ringlab.sim.tcp.TcpHost;
  * (output through the qdisc, timers through the timer softirq, wakeups of blocked tasks).
  * Not modelled: IP options and fragments, netfilter, ARP (neighbours are resolved), socket lock backlog.
  */
-public final class DeviceStack implements RxSink, TcpHost {
+public final class DeviceStack implements RxStack, TcpHost {
     /** Misaligned 32-bit header accesses per layer when the IP header is not 4-byte aligned: ip_fast_csum's
      * five words plus the two addresses in the route lookup; TCP's ports, seq, ack and flags/window words;
      * UDP's ports and length/checksum words; ICMP's type/code and id/seq words. A property of the code. */
@@ -77,7 +79,8 @@ public final class DeviceStack implements RxSink, TcpHost {
     // ------------------------------------------------------------------ receive
 
     @Override
-    public void receive(Core c, Packet p, boolean cold) {
+    public void receive(Exec x, Packet p, boolean cold) {
+        Core c = (Core) x;
         ipInReceives++;
         c.charge(CostKey.L2_RX);
         c.charge(CostKey.L3_RX);
@@ -113,7 +116,7 @@ public final class DeviceStack implements RxSink, TcpHost {
         traps(c, p, TRAPS_TCP);
         if (p.csumState == Packet.CSUM_NONE) softwareChecksum(c, p, Packet.TCP_HEADER + p.payload);
         TcpConnection conn = findTcp(p);
-        if (conn == null) { ledger.drop(p, noSocket); return; }
+        if (conn == null) { dropSkb(c, p, noSocket); return; }
         dropFlag = false;
         conn.input(p);
         if (!dropFlag) ledger.delivered(p);
@@ -133,8 +136,8 @@ public final class DeviceStack implements RxSink, TcpHost {
         traps(c, p, TRAPS_UDP);
         UdpSocket s = null;
         for (int i = 0, n = udp.size(); i < n; i++) if (udp.get(i).port == p.dport) { s = udp.get(i); break; }
-        if (s == null) { ledger.drop(p, noSocket); return; }
-        if (!s.enqueue(p)) { ledger.drop(p, rcvbufErrors); return; }
+        if (s == null) { dropSkb(c, p, noSocket); return; }
+        if (!s.enqueue(p)) { dropSkb(c, p, rcvbufErrors); return; }
         udpInDatagrams++;
         ledger.delivered(p);
         if (s.reader != null) dataReady(c, s.reader);
@@ -153,6 +156,7 @@ public final class DeviceStack implements RxSink, TcpHost {
         r.appSeq = p.appSeq;
         r.appTime = p.appTime;
         r.flowHash = p.flowHash;
+        SkbFree.free(c, p, true);
         ledger.release(p);
         c.charge(CostKey.SKB_ALLOC);
         c.charge(CostKey.BUF_ALLOC);
@@ -162,11 +166,17 @@ public final class DeviceStack implements RxSink, TcpHost {
 
     private void forward(Core c, Packet p) {
         NetDev out = route(p.dst);
-        if (out == null) { ledger.drop(p, noRoute); return; }
+        if (out == null) { dropSkb(c, p, noRoute); return; }
         ipForwarded++;
         c.charge(CostKey.FORWARD);
         c.charge(CostKey.NETFILTER, 2); // FORWARD, POST_ROUTING
         out.queueXmit(c, p);
+    }
+
+    /** kfree_skb of a received packet that dies in the stack, counted under its reason. */
+    private void dropSkb(Core c, Packet p, long[] reason) {
+        SkbFree.free(c, p, true);
+        ledger.drop(p, reason);
     }
 
     private void dataReady(Core c, Task t) {
@@ -178,7 +188,7 @@ public final class DeviceStack implements RxSink, TcpHost {
     void ipOutput(Core c, Packet p) {
         c.charge(CostKey.NETFILTER, 2); // LOCAL_OUT, POST_ROUTING
         NetDev out = route(p.dst);
-        if (out == null) { ledger.drop(p, noRoute); return; }
+        if (out == null) { dropSkb(c, p, noRoute); return; }
         out.queueXmit(c, p);
     }
 
@@ -259,12 +269,19 @@ public final class DeviceStack implements RxSink, TcpHost {
         if (b.writer != null) cpu.wake(b.writer);
     }
 
+    /** TCP consumed p (a pure ACK, a duplicate, trimmed data) in softirq: kfree_skb, then back to the pool. */
     @Override
-    public void free(Packet p) { ledger.release(p); }
+    public void free(Packet p) {
+        Core c = cpu.running();
+        if (c != null) SkbFree.free(c, p, c.inInterrupt());
+        ledger.release(p);
+    }
 
     @Override
     public void drop(Packet p, String reason) {
         dropFlag = true;
+        Core c = cpu.running();
+        if (c != null) SkbFree.free(c, p, c.inInterrupt());
         ledger.drop(p, reason);
     }
 

@@ -1,6 +1,6 @@
 package ringlab.sim.stack;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /** A deterministic 5-tuple hash (skb_get_hash stand-in) for fq_codel and GRO buckets. */
 public final class FlowHash {

@@ -5,22 +5,26 @@ import java.util.IdentityHashMap;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.nic.Link;
 import ringlab.sim.nic.Port;
 import ringlab.sim.tcp.TcpConnection;
 import ringlab.sim.tcp.TcpHost;
 
 /**
- * The ideal peer: a fast Linux host whose CPU costs nothing and whose every action is instantaneous.
- * It transmits onto its link through a txqueuelen-deep FIFO (tail drop: "peer_txqueue_drop") and
- * receives without loss. Its applications are plain callbacks.
+ * The ideal peer: a fast Linux host whose CPU costs nothing. It transmits onto its link through a
+ * txqueuelen-deep FIFO (tail drop: "peer_txqueue_drop") and receives without loss. Each frame it sends
+ * leaves after a seeded delay of up to {@link #TX_JITTER_NS}, standing for the fast host's own interrupt
+ * and softirq timing, so that runs are not phase-locked to the device's tick grid; its applications
+ * are plain callbacks.
  */
 public final class PeerHost implements Port, TcpHost {
     /** A peer application receiving UDP or ICMP. */
     public interface DatagramSink { void datagram(Packet p, long now); }
 
     static final boolean TRACE = Boolean.getBoolean("ringlab.trace");
+    /** Up to 2 us between the peer deciding to send and the frame starting on the wire (uniform, seeded). */
+    public static final long TX_JITTER_NS = 2_000;
     public final int addr;
     private final Sim sim;
     private final Ledger ledger;
@@ -67,7 +71,7 @@ public final class PeerHost implements Port, TcpHost {
         }
         framesOut++;
         p.flowHash = FlowHash.of(p);
-        link.send(p, now);
+        link.send(p, now + sim.rng().nextLong(TX_JITTER_NS));
     }
 
     @Override

@@ -1,7 +1,7 @@
 package ringlab.sim.stack;
 
 import ringlab.sim.cpu.Task;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * A UDP socket's receive queue with Linux's memory check: a datagram is dropped (UdpRcvbufErrors) when

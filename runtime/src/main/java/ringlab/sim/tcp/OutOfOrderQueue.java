@@ -1,7 +1,7 @@
 // The out-of-order queue (tp->out_of_order_queue) as a seq-sorted intrusive list of Packets; trims overlaps, frees duplicates; no skb coalescing.
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * Non-overlapping segments sorted by seq, linked through {@link Packet#next}. Arrivals usually extend the

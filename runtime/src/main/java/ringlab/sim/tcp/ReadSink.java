@@ -1,7 +1,7 @@
 // Receives the byte ranges the application consumes in TcpConnection.read (for stream verification and copy-cost charging).
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /** Called once per contiguous chunk read; the packet is valid only during the call (it may be freed right after). */
 @FunctionalInterface

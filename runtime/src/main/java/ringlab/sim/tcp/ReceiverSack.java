@@ -1,7 +1,7 @@
 // Receiver's SACK/D-SACK state (tp->selective_acks, tp->duplicate_sack) as tcp_sack_new_ofo_skb/tcp_sack_remove/tcp_dsack_set keep it; no SACK compression (tcp_comp_sack_nr) and no D-SACK for ofo data overlapping in-order data.
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * Up to {@link Packet#MAX_SACK_BLOCKS} blocks, the one holding the most recently received out-of-order

@@ -1,7 +1,7 @@
 // Sender scoreboard (tcp_rtx_queue with per-skb SACKED/LOST/RETRANS bits): SACK tagging, RFC 6675 loss marking as tcp_mark_head_lost, lost-retransmit detection as the pre-RACK tcp_mark_lost_retrans, Reno dupack "sacks"; no RACK, no splitting of partly SACKed segments.
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * One record per sent segment (seq, len, flags) in a ring addressed by absolute index, so hints stay valid

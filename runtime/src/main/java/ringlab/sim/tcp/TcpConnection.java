@@ -1,7 +1,7 @@
 // One established TCP endpoint (both directions) over a TcpHost: input dispatch, segment output (with SACK options), timers; no handshake (SACK is on when TcpConfig.sack, as if negotiated), FIN/RST, timestamps, keepalive or pacing.
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * An endpoint created in ESTABLISHED state at construction time (as if the SYN exchange had happened):

@@ -1,6 +1,6 @@
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * What a TCP connection needs from the host it lives on. The device's host charges CPU cycles and runs

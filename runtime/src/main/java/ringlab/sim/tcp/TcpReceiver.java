@@ -1,7 +1,7 @@
 // Receive half of a TCP endpoint: rcv_nxt, receive/out-of-order queues, rmem accounting, window selection, rcvbuf autotuning, delayed ACKs, SACK/D-SACK blocks; no SACK compression, no pingpong mode.
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * Follows Linux 6.x tcp_input.c / tcp_output.c:

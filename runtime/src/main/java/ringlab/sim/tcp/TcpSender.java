@@ -1,7 +1,7 @@
 // Send half of a TCP endpoint: send buffer, segmentation, cwnd/rwnd limits, SACK (RFC 6675) or NewReno (RFC 6582) loss recovery with PRR (RFC 6937), RTO, persist probes, sndbuf autotuning; no RACK/TLP, F-RTO, undo, pacing or TSO.
 package ringlab.sim.tcp;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 /**
  * Byte-stream sender after Linux 6.x tcp_ack/tcp_fastretrans_alert/tcp_xmit_retransmit_queue. No payload is

@@ -1,10 +1,11 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;
-import ringlab.sim.net.Packet;
+import ringlab.sim.driver.SkbFree;
+import ringlab.spi.net.Packet;
 import ringlab.sim.tcp.ReadSink;
 import ringlab.sim.tcp.TcpConnection;
 
@@ -76,9 +77,6 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
         c.charge(CostKey.TCP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
         if (p.csumState != Packet.CSUM_NONE) c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
-        if (seq + len == p.seq + p.payload) { // the skb is used up: kfree_skb
-            c.charge(CostKey.SKB_FREE);
-            c.charge(CostKey.BUF_FREE);
-        }
+        if (seq + len == p.seq + p.payload) SkbFree.free(c, p, false); // the skb is used up: kfree_skb in process context
     }
 }

@@ -1,6 +1,6 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;

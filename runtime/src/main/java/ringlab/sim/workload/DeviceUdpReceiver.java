@@ -1,11 +1,12 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;
+import ringlab.sim.driver.SkbFree;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.stack.UdpSocket;
 
 /**
@@ -46,8 +47,7 @@ public final class DeviceUdpReceiver extends Task {
         c.charge(CostKey.COPY_BYTE, len);
         c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
         if (p.csumState == Packet.CSUM_NONE) c.charge(CostKey.CSUM_BYTE, Packet.UDP_HEADER + len);
-        c.charge(CostKey.SKB_FREE);
-        c.charge(CostKey.BUF_FREE);
+        SkbFree.free(c, p, false);
         stats.udpReceived(p.appSeq, p.appTime, c.stepNow(), len);
         ledger.release(p);
         user = true;

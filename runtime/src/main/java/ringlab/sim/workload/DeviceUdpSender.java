@@ -1,13 +1,13 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;
 import ringlab.sim.cpu.Timers;
 import ringlab.sim.driver.TxOwner;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.stack.DeviceStack;
 
 /**
@@ -71,7 +71,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         p.payload = len;
         p.appSeq = seq++;
         p.appTime = c.stepNow();
-        p.owner = this;
+        p.sndOwner = this;
         p.truesize = truesize;
         wmem += truesize;
         stats.bytesSent += len;

@@ -1,6 +1,6 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.tcp.ReadSink;
 import ringlab.sim.tcp.TcpConnection;
 

@@ -2,7 +2,7 @@ package ringlab.sim.workload;
 
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.stack.PeerHost;
 
 /**

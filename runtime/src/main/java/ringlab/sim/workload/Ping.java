@@ -3,7 +3,7 @@ package ringlab.sim.workload;
 import java.util.Arrays;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.stack.PeerHost;
 
 /** An ICMP echo flow from the peer to the device beside the load (ping -i), recording each round trip. */

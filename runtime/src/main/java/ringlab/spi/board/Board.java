@@ -12,7 +12,7 @@ import java.util.Map;
  * @param soc           the SoC
  * @param nic           the NIC and driver specifics
  * @param stockFeatures feature ids active in the board's stock driver
- * @param costs         cost parameters in CPU cycles by key (see ringlab.sim.cost.CostKey), with their notes
+ * @param costs         cost parameters in CPU cycles by key (see ringlab.spi.board.CostKey), with their notes
  * @param origin        where the descriptor came from (bundle or resource URL)
  */
 public record Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.TestBoards;
-import ringlab.sim.cost.CostKey;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.cost.CostProfile;
 import ringlab.sim.engine.Sim;
 import ringlab.spi.board.Board;

@@ -14,7 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.net.PacketPool;
 
 /** Tests fq_codel: the five behaviours in its brief plus accounting, memory limit and configuration. */

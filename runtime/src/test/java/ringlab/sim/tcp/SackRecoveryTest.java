@@ -10,7 +10,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 import ringlab.sim.engine.Sim;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 class SackRecoveryTest {
     static final long MBIT = 1_000_000L;

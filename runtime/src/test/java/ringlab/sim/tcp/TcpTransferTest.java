@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 import ringlab.sim.engine.Sim;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 
 class TcpTransferTest {
     static final long MBIT = 1_000_000L;

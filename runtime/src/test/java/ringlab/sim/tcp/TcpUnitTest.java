@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.net.PacketPool;
 
 class TcpUnitTest {

@@ -6,7 +6,7 @@ import java.util.TreeMap;
 
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
-import ringlab.sim.net.Packet;
+import ringlab.spi.net.Packet;
 import ringlab.sim.net.PacketPool;
 
 /** Endpoint a (addr 1) writes {@code toWrite} bytes to endpoint b (addr 2), which reads and verifies them. */

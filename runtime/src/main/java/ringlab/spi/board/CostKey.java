@@ -1,4 +1,4 @@
-package ringlab.sim.cost;
+package ringlab.spi.board;
 
 /**
  * Every cost parameter a board's profile must give, in CPU cycles, with what it models. The engine charges
@@ -44,6 +44,8 @@ public enum CostKey {
     ICMP_RX("stack.icmp", Category.STACK, "icmp_rcv and icmp_reply (echo), including building the reply"),
     NETFILTER("netfilter.hook", Category.STACK, "one netfilter hook traversal with conntrack and the firewall ruleset (PRE_ROUTING, LOCAL_IN, FORWARD, LOCAL_OUT, POST_ROUTING); 0 without a firewall"),
     FORWARD("stack.forward", Category.STACK, "ip_forward, ip_forward_finish, TTL and neighbour output per forwarded packet"),
+    GRO_RX("stack.gro", Category.STACK, "dev_gro_receive per packet: flow hash, bucket walk, header compare, merge or hold"),
+    GSO_SEGMENT("stack.gso.segment", Category.STACK, "skb_segment per segment produced when a merged packet leaves again (forwarding)"),
     TCP_TX("stack.tcp.tx", Category.STACK, "tcp_transmit_skb: build the header, clone, ip_queue_xmit and ip_output (per segment)"),
     UDP_TX("stack.udp.tx", Category.STACK, "udp_sendmsg to ip_output for one datagram (header, route, fragments none)"),
     DEV_XMIT("stack.dev.xmit", Category.STACK, "dev_queue_xmit: qdisc enqueue, dequeue, sch_direct_xmit, locks (per packet)"),

@@ -1,4 +1,4 @@
-package ringlab.sim.net;
+package ringlab.spi.net;
 
 /**
  * One packet (an skb's worth of metadata; no payload bytes are materialised). Pooled: obtained from
@@ -60,10 +60,12 @@ public final class Packet {
     public long bornNs;
     /** Per-packet serial, for tracing. */
     public long serial;
-    /** An opaque driver cookie (e.g. a buffer or page owner). */
+    /** The rx buffer scheme the skb was built on (a ringlab.spi.driver.RxBuffers), called when it is freed. */
     public Object owner;
-    /** Allocation state guard (a packet must be freed exactly once). */
-    boolean inUse;
+    /** The socket charged for this skb's send memory until the driver frees it after transmission. */
+    public Object sndOwner;
+    /** Allocation state guard (a packet must be freed exactly once); managed by the runtime's pool. */
+    public boolean inUse;
 
     public int l4HeaderBytes() {
         return proto == TCP ? TCP_HEADER + tcpOptionBytes : proto == UDP ? UDP_HEADER : ICMP_HEADER;
@@ -80,14 +82,23 @@ public final class Packet {
         return Math.max(frameBytes() + FCS, MIN_FRAME) + PREAMBLE + IFG;
     }
 
-    void reset() {
+    /** Clears every field (the runtime's pool does this on reuse). */
+    public void reset() {
         next = null; proto = 0; src = dst = sport = dport = payload = 0;
         seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; appSeq = appTime = 0;
         segs = 1; csumState = 0; truesize = 0; ipMisalign = 0; flowHash = 0;
-        enqueuedNs = bornNs = 0; owner = null;
+        enqueuedNs = bornNs = 0; owner = null; sndOwner = null;
     }
 
     public boolean has(int flag) { return (flags & flag) != 0; }
+
+    /** Copies addressing, protocol and metadata (not payload length, segments or links) from a to b. */
+    public static void copyHeaders(Packet a, Packet b) {
+        b.proto = a.proto; b.src = a.src; b.dst = a.dst; b.sport = a.sport; b.dport = a.dport;
+        b.seq = a.seq; b.ack = a.ack; b.flags = a.flags; b.window = a.window;
+        b.appSeq = a.appSeq; b.appTime = a.appTime; b.csumState = a.csumState; b.truesize = a.truesize;
+        b.ipMisalign = a.ipMisalign; b.flowHash = a.flowHash; b.bornNs = a.bornNs; b.owner = a.owner;
+    }
 
     @Override public String toString() {
         return "pkt#" + serial + "[" + proto + " " + src + ":" + sport + ">" + dst + ":" + dport

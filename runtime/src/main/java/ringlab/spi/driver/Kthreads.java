@@ -1,0 +1,24 @@
+package ringlab.spi.driver;
+
+/** Kernel threads for features (a nice-0 task scheduled like any other, time accounted as kthread). */
+public interface Kthreads {
+    /** The body of a kernel thread: one step per call. */
+    interface Body {
+        /** RUN: more to do (a reschedule may happen between steps unless bottom halves are disabled); SLEEP: wait for wake(). */
+        int RUN = 0, SLEEP = 1;
+
+        int step(Exec x, Kthread self);
+    }
+
+    /** A created thread. */
+    interface Kthread {
+        void wake();
+
+        /** local_bh_disable / local_bh_enable around a section (no preemption, no softirq at IRQ exit). */
+        void bhDisable(boolean disabled);
+
+        boolean runnable();
+    }
+
+    Kthread create(String name, Body body);
+}

@@ -1,0 +1,23 @@
+package ringlab.spi.driver;
+
+import ringlab.spi.net.Packet;
+
+/**
+ * The rx buffer scheme: what refilling a descriptor costs, what turning a landed frame into an skb
+ * costs, and what freeing that skb costs. Stock: a preallocated skb per descriptor (slab head + data
+ * buffer, mapped in full), unmapped in full at receive, its head cold by then. build-skb and page-pool
+ * replace it. The layout (headroom, size, sync mode) is separate: see {@link RxLayout}.
+ */
+public interface RxBuffers {
+    /** Refill one descriptor (NAPI context unless at open); returns the cookie to hang on the descriptor. */
+    Object post(Exec x, RxLayout layout, Dma dma);
+
+    /** A frame landed in the buffer behind cookie: charge the skb construction, set p.truesize and p.owner. */
+    void receive(Exec x, Object cookie, Packet p, RxLayout layout, Dma dma);
+
+    /** The skb built on this scheme's buffer is freed; inNapi = in the rx queue's own NAPI context. */
+    void release(Exec x, Packet p, boolean inNapi);
+
+    /** Counters (ethtool -S style), insertion-ordered. */
+    default java.util.Map<String, Long> counters() { return java.util.Map.of(); }
+}
