@@ -1,0 +1,18 @@
+package ringlab.feature.batchedrx;
+
+import org.osgi.service.component.annotations.Component;
+import ringlab.spi.feature.DriverFeature;
+import ringlab.spi.feature.DriverHooks;
+
+/** netif_receive_skb_list: a poll's packets go up the stack as one list, so each layer's code is cold only for the first. */
+@Component(service = DriverFeature.class)
+public final class BatchedRxFeature implements DriverFeature {
+    @Override public String id() { return "batched-rx"; }
+
+    @Override public String summary() { return "netif_receive_skb_list: a poll's packets go up the stack as one list, so each layer's code is cold only for the first"; }
+
+    @Override
+    public void install(DriverHooks hooks) {
+        throw new UnsupportedOperationException("batched-rx: mechanism not implemented yet");
+    }
+}
