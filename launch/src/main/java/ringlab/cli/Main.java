@@ -27,7 +27,9 @@ public final class Main {
                 return RunCommand.run(rest, out, err);
             case "list":
                 return ListCommand.run(rest, out, err);
-            case "bench", "reproduce":
+            case "reproduce":
+                return ReproduceCommand.run(rest, out, err);
+            case "bench":
                 err.println("ringlab " + args[0] + ": not implemented yet (" + rest.length + " arguments)");
                 return 3;
             case "node":
@@ -46,6 +48,6 @@ public final class Main {
         out.println("  list       list the boards and driver features on the class path");
         out.println("  node       start the OSGi node (web status on 127.0.0.1:8080)");
         out.println("  bench      run a matrix of scenarios");
-        out.println("  reproduce  rerun a recorded experiment");
+        out.println("  reproduce  ID [--seed N]: run the board's published measurements, side by side");
     }
 }

@@ -36,6 +36,7 @@ final class DeviceDetail {
         m.put("accounting", accounting());
         m.put("occupancy_avg", occupancy());
         m.put("ports", ports());
+        m.put("features", features());
         m.put("tcp", tcp());
         m.put("cycles_percent", cycles());
         if (s.ping != null) m.put("ping", ping());
@@ -165,6 +166,10 @@ final class DeviceDetail {
             m.put("rx_copybreak", p.driver.rxCopybreak());
             m.put("refill_doorbells", p.driver.refillDoorbells());
             m.put("tx_doorbells", p.driver.txDoorbells());
+            m.put("tx_doorbells_per_packet", p.driver.txPackets() == 0 ? 0.0 : (double) p.driver.txDoorbells() / p.driver.txPackets());
+            m.put("qdisc_bulk_dequeues", p.netdev.bulkDequeues());
+            m.put("gso_segments", p.netdev.gsoSegments());
+            m.put("tx_limit_stops", p.driver.txLimitStops());
             m.put("tx_queue_stops", p.netdev.stops());
             m.put("dma_lines_mapped", p.driver.dma().linesMapped());
             m.put("dma_lines_unmapped", p.driver.dma().linesUnmapped());
@@ -172,6 +177,22 @@ final class DeviceDetail {
             l.add(m);
         }
         return l;
+    }
+
+    /** The active features per port and the counters they registered (ethtool -S style). */
+    private Map<String, Object> features() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (DevicePort p : s.ports) {
+            Map<String, Object> pm = new LinkedHashMap<>();
+            List<String> ids = new ArrayList<>();
+            p.driver.activeFeatures().forEach(f -> ids.add(f.id()));
+            pm.put("active", ids);
+            p.driver.strategies().counters().forEach((id, c) -> pm.put(id, new LinkedHashMap<>(c.get())));
+            Map<String, Long> rb = p.driver.strategies().buffers.counters();
+            if (!rb.isEmpty()) pm.put("rx_buffers", new LinkedHashMap<>(rb));
+            m.put(p.nic.name, pm);
+        }
+        return m;
     }
 
     private List<Object> tcp() {

@@ -31,7 +31,7 @@ public final class TestBoards {
     }
 
     public static Board board(Soc soc, Nic nic, Map<String, Board.Cost> costs) {
-        return new Board("test", "test board", soc, nic, List.of(), costs, "test");
+        return new Board("test", "test board", soc, nic, List.of(), costs, "test", List.of());
     }
 
     /** A single-core 1 GHz board where every cost is {@code flat} cycles (= ns). */

@@ -59,7 +59,15 @@ public final class BoardLoader {
             JsonObject co = e.getValue().getAsJsonObject();
             costs.put(e.getKey(), new Board.Cost(r.dbl(co, "cycles"), co.has("note") ? co.get("note").getAsString() : ""));
         }
-        Board b = new Board(id, r.str(o, "name"), soc, nic, List.copyOf(stock), costs, origin);
+        List<Board.Published> published = new ArrayList<>();
+        if (o.has("published")) {
+            for (JsonElement e : r.arr(o, "published")) {
+                JsonObject po = e.getAsJsonObject();
+                published.add(new Board.Published(r.str(po, "features"), r.str(po, "iperf"), r.dbl(po, "senderMbps"),
+                        r.dbl(po, "receiverMbps"), (long) r.dbl(po, "retransmits"), r.str(po, "source")));
+            }
+        }
+        Board b = new Board(id, r.str(o, "name"), soc, nic, List.copyOf(stock), costs, origin, List.copyOf(published));
         ringlab.sim.cost.CostProfile.of(b); // validates the cost keys
         return b;
     }

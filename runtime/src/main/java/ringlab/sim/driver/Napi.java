@@ -72,12 +72,16 @@ public final class Napi implements NapiHandle {
 
     @Override public void beginPoll(Exec x, int budget) { poller.begin((Core) x, budget); }
 
-    @Override public boolean pollStep(Exec x) { return poller.step((Core) x); }
+    /** One step of the poll; when the poll returns, it is counted (polls and packets for softnet-style stats). */
+    @Override public boolean pollStep(Exec x) {
+        if (poller.step((Core) x)) return true;
+        polled(poller.workDone());
+        return false;
+    }
 
     @Override public int workDone() { return poller.workDone(); }
 
-    /** Counts a finished poll (for packets-per-poll). */
-    public void polled(int work) {
+    private void polled(int work) {
         polls++;
         workTotal += work;
     }

@@ -62,11 +62,10 @@ public final class NetRxAction implements SoftirqHandler, NapiRunner {
     @Override
     public boolean step(Core c) {
         if (polling != null) {
-            if (polling.poller.step(c)) return true;
+            if (polling.pollStep(c)) return true;
             Napi n = polling;
             polling = null;
-            int work = n.poller.workDone();
-            n.polled(work);
+            int work = n.workDone();
             processed += work;
             budget -= work;
             if (n.scheduled) append(n); // used its weight, or missed a schedule: poll again later
@@ -80,7 +79,7 @@ public final class NetRxAction implements SoftirqHandler, NapiRunner {
         if (n == null) return false;
         c.charge(CostKey.NAPI_POLL);
         polling = n;
-        n.poller.begin(c, n.weight);
+        n.beginPoll(c, n.weight);
         return step(c);
     }
 

@@ -14,9 +14,17 @@ import java.util.Map;
  * @param stockFeatures feature ids active in the board's stock driver
  * @param costs         cost parameters in CPU cycles by key (see ringlab.spi.board.CostKey), with their notes
  * @param origin        where the descriptor came from (bundle or resource URL)
+ * @param published     measurements published for this board, to reproduce (may be empty)
  */
 public record Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,
-                    Map<String, Cost> costs, String origin) {
+                    Map<String, Cost> costs, String origin, List<Published> published) {
+
+    /**
+     * One published measurement: the feature set and iperf3 client arguments it was taken with, and what
+     * it reported (Mbit/s at sender and receiver, sender retransmits; -1 where not published).
+     */
+    public record Published(String features, String iperf, double senderMbps, double receiverMbps,
+                            long retransmits, String source) { }
 
     /** One cost parameter: cycles and where the number comes from. */
     public record Cost(double cycles, String note) { }
