@@ -30,13 +30,16 @@ public final class IperfJsonFormatter {
     }
 
     /** The JSON document, pretty-printed with two-space indents, ending with a newline. */
-    public static String format(RunReport r) {
+    public static String format(RunReport r) { return json(tree(r)); }
+
+    /** Any tree of maps, lists, strings and numbers, written the same stable way. */
+    public static String json(Object tree) {
         StringWriter sw = new StringWriter();
         try (JsonWriter w = new JsonWriter(sw)) {
             w.setIndent("  ");
             w.setHtmlSafe(false);
             w.setSerializeNulls(true);
-            write(w, tree(r));
+            write(w, tree);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

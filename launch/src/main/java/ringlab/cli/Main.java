@@ -30,8 +30,7 @@ public final class Main {
             case "reproduce":
                 return ReproduceCommand.run(rest, out, err);
             case "bench":
-                err.println("ringlab " + args[0] + ": not implemented yet (" + rest.length + " arguments)");
-                return 3;
+                return BenchCommand.run(rest, out, err);
             case "node":
                 err.println("ringlab node: the OSGi node is launched by ./ringlab node (java -jar launch/target/ringlab.jar)");
                 return 2;
@@ -47,7 +46,7 @@ public final class Main {
         out.println("  run        run one iperf3-like scenario in virtual time and print the result");
         out.println("  list       list the boards and driver features on the class path");
         out.println("  node       start the OSGi node (web status on 127.0.0.1:8080)");
-        out.println("  bench      run a matrix of scenarios");
+        out.println("  bench      [--json]: the performance scenarios: realtime factor, frames and events per wall second, heap");
         out.println("  reproduce  ID [--seed N]: run the board's published measurements, side by side");
     }
 }

@@ -259,6 +259,13 @@ public final class Simulation {
 
     public List<StreamStats> streams() { return streams; }
 
+    /** Frames that crossed any wire so far, both directions of every device port. */
+    public long wireFrames() {
+        long n = 0;
+        for (DevicePort p : ports) n += p.out.frames() + p.in.frames();
+        return n;
+    }
+
     /** Periodic snapshots of the streams (interval lines) and device gauges. */
     static final class Sampler implements EventHandler {
         final Simulation s;

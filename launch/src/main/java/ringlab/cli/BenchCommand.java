@@ -1,0 +1,102 @@
+package ringlab.cli;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import ringlab.sim.Scenario;
+import ringlab.sim.Simulation;
+import ringlab.sim.feature.FeatureResolver;
+import ringlab.sim.workload.IperfArgs;
+import ringlab.spi.board.Board;
+
+/**
+ * ringlab bench [--json] [--seconds N]: runs the performance scenarios (after a JIT warm-up run of
+ * each) and prints, per scenario, simulated seconds, wall seconds, realtime factor, wire frames and
+ * events per wall second and peak heap. The scenarios are plain `ringlab run` scenarios, so their
+ * results are the same as the CLI's for the same arguments.
+ */
+final class BenchCommand {
+    private BenchCommand() { }
+
+    /** A benchmark scenario: board, feature list and iperf3 client arguments, and its target. */
+    record Case(String name, String board, String features, String iperf, double minFramesPerWallSecond) { }
+
+    static final List<Case> CASES = List.of(
+            new Case("bcm6328 stock TCP receive -M 512", "bcm6328", "stock", "-M 512 -t 30", 1e6),
+            new Case("x86-lan7430 UDP receive 1470 B at 1 Gbit/s", "x86-lan7430", "stock", "-u -b 1G -l 1470 -t 10", 1e6),
+            new Case("x86-lan7430 UDP receive minimum frames at line rate", "x86-lan7430", "stock", "-u -b 1G -l 18 -t 2", 1e6),
+            new Case("rzg2ul stock UDP receive at line rate", "rzg2ul", "stock", "-u -b 1G -l 1470 -t 10", 1e6));
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        boolean json = false;
+        for (String a : args) {
+            if (a.equals("--json")) json = true;
+            else {
+                err.println("ringlab bench: unknown option '" + a + "' (usage: ringlab bench [--json])");
+                return 2;
+            }
+        }
+        Map<String, Board> boards = Catalog.boards();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Case c : CASES) {
+            Board b = boards.get(c.board);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("scenario", c.name);
+            if (b == null) {
+                row.put("skipped", "board " + c.board + " is not installed");
+                rows.add(row);
+                continue;
+            }
+            Scenario sc = Scenario.builder(b).features(FeatureResolver.resolve(c.features, b, Catalog.features()))
+                    .iperf(IperfArgs.parse(List.of(c.iperf.split(" ")))).build();
+            new Simulation(sc).run(); // JIT warm-up
+            System.gc();
+            resetPeaks();
+            Simulation s = new Simulation(sc);
+            long t0 = System.nanoTime();
+            s.run();
+            double wall = (System.nanoTime() - t0) / 1e9;
+            double simSec = sc.iperf.durationSec();
+            row.put("simulated_seconds", simSec);
+            row.put("wall_seconds", wall);
+            row.put("realtime_factor", simSec / wall);
+            row.put("frames_per_wall_second", s.wireFrames() / wall);
+            row.put("events_per_wall_second", s.events() / wall);
+            row.put("peak_heap_mb", peakHeap() / 1048576.0);
+            row.put("target_frames_per_wall_second", c.minFramesPerWallSecond);
+            row.put("meets_target", s.wireFrames() / wall >= c.minFramesPerWallSecond);
+            rows.add(row);
+        }
+        if (json) {
+            out.print(IperfJsonFormatter.json(Map.of("bench", rows)));
+            return 0;
+        }
+        out.printf("%-52s %8s %8s %9s %12s %12s %8s%n", "scenario", "sim s", "wall s", "realtime", "frames/s", "events/s", "heap MB");
+        for (Map<String, Object> r : rows) {
+            if (r.containsKey("skipped")) {
+                out.printf("%-52s skipped: %s%n", r.get("scenario"), r.get("skipped"));
+                continue;
+            }
+            out.printf("%-52s %8.1f %8.2f %9.1f %12.0f %12.0f %8.1f%s%n", r.get("scenario"), r.get("simulated_seconds"),
+                    r.get("wall_seconds"), r.get("realtime_factor"), r.get("frames_per_wall_second"),
+                    r.get("events_per_wall_second"), r.get("peak_heap_mb"),
+                    Boolean.TRUE.equals(r.get("meets_target")) ? "" : "  (below 1e6 frames/s)");
+        }
+        return 0;
+    }
+
+    private static void resetPeaks() {
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
+    }
+
+    private static long peakHeap() {
+        long n = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) n += p.getPeakUsage().getUsed();
+        return n;
+    }
+}
