@@ -27,12 +27,14 @@ public final class EventQueue {
 
     public long peekTime() { return size == 0 ? Long.MAX_VALUE : heapTime[0]; }
 
-    public void add(long t, EventHandler h, int k, Object a) {
+    public void add(long t, EventHandler h, int k, Object a) { add(t, nextSeq++, h, k, a); }
+
+    /** Adds with a sequence number the caller assigned (the caller keeps them increasing). */
+    public void add(long t, long s, EventHandler h, int k, Object a) {
         int slot = freeCount > 0 ? freeSlots[--freeCount] : newSlot();
         handler[slot] = h;
         kind[slot] = k;
         arg[slot] = a;
-        long s = nextSeq++;
         seq[slot] = s;
         if (size == heapTime.length) {
             heapTime = Arrays.copyOf(heapTime, size * 2);
