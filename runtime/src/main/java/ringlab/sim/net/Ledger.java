@@ -26,6 +26,9 @@ public final class Ledger {
      * a GRO-merged packet counts for each of the segments it carries. */
     public void delivered(Packet p) { delivered += p.segs; }
 
+    /** Same, for a packet whose segment count was read before its object went back to the pool. */
+    public void delivered(int segments) { delivered += segments; }
+
     /** GRO merged p into another packet: the object goes back to the pool, its segment lives on in the other. */
     public void merged(Packet p) { pool.free(p); }
 

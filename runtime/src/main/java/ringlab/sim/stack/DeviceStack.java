@@ -107,6 +107,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     private void softwareChecksum(Core c, Packet p, int l4Bytes) {
         c.charge(CostKey.CSUM_BYTE, l4Bytes);
         c.charge(CostKey.DRAM_MISS, (p.payload + lineBytes - 1) / lineBytes);
+        p.payloadCached = true;
     }
 
     private void tcpReceive(Core c, Packet p, boolean cold) {
@@ -118,8 +119,9 @@ public final class DeviceStack implements RxStack, TcpHost {
         TcpConnection conn = findTcp(p);
         if (conn == null) { dropSkb(c, p, noSocket); return; }
         dropFlag = false;
+        int segs = p.segs; // input may free p and a new packet (an ACK) may reuse the object
         conn.input(p);
-        if (!dropFlag) ledger.delivered(p);
+        if (!dropFlag) ledger.delivered(segs);
     }
 
     private TcpConnection findTcp(Packet p) {
@@ -172,6 +174,10 @@ public final class DeviceStack implements RxStack, TcpHost {
         c.charge(CostKey.NETFILTER, 2); // FORWARD, POST_ROUTING
         out.queueXmit(c, p);
     }
+
+    /** GRO merged the object away: nothing to charge here (its head and buffer are freed with the merged skb). */
+    @Override
+    public void merged(Exec x, Packet absorbed) { ledger.merged(absorbed); }
 
     /** kfree_skb of a received packet that dies in the stack, counted under its reason. */
     private void dropSkb(Core c, Packet p, long[] reason) {

@@ -76,7 +76,7 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
         stats.bytesReceived += len;
         c.charge(CostKey.TCP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
-        if (p.csumState != Packet.CSUM_NONE) c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
+        if (!p.payloadCached) c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
         if (seq + len == p.seq + p.payload) SkbFree.free(c, p, false); // the skb is used up: kfree_skb in process context
     }
 }

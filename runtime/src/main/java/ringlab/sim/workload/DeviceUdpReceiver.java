@@ -45,7 +45,7 @@ public final class DeviceUdpReceiver extends Task {
         int len = p.payload;
         c.charge(CostKey.UDP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
-        c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
+        if (!p.payloadCached) c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
         if (p.csumState == Packet.CSUM_NONE) c.charge(CostKey.CSUM_BYTE, Packet.UDP_HEADER + len);
         SkbFree.free(c, p, false);
         stats.udpReceived(p.appSeq, p.appTime, c.stepNow(), len);

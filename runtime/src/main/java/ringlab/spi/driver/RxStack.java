@@ -6,4 +6,13 @@ import ringlab.spi.net.Packet;
 public interface RxStack {
     /** One packet through L2..L4; cold = the layers' code is not in the I-cache (first of a batch). */
     void receive(Exec x, Packet p, boolean cold);
+
+    /**
+     * GRO merged absorbed into a held packet of its flow (skb_gro_receive + napi_skb_free_stolen_head): the
+     * absorbed object leaves the rx path; its segment, buffer and truesize live on in the held packet, whose
+     * free releases one head and buffer per segment. Stacks that never see GRO need not implement it.
+     */
+    default void merged(Exec x, Packet absorbed) {
+        throw new UnsupportedOperationException("this RxStack does not take GRO-merged packets");
+    }
 }
