@@ -1,3 +1,4 @@
+/** netif_receive_skb_list: a poll's packets go up the stack as one list, so each layer's code is cold only for the first of each sublist; no tunables (the kernel has none). */
 package ringlab.feature.batchedrx;
 
 import org.osgi.service.component.annotations.Component;
@@ -13,6 +14,8 @@ public final class BatchedRxFeature implements DriverFeature {
 
     @Override
     public void install(DriverHooks hooks) {
-        throw new UnsupportedOperationException("batched-rx: mechanism not implemented yet");
+        ListDelivery d = new ListDelivery();
+        hooks.rxDelivery(d);
+        hooks.counters(id(), d::counters);
     }
 }
