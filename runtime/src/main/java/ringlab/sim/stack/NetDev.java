@@ -65,25 +65,33 @@ public final class NetDev implements TxQueue {
         }
     }
 
-    /** skb_gso_segment of a merged packet back into its MSS-sized segments, then each is queued. */
+    /** skb_gso_segment of a merged packet back into its gso_size segments, then each is queued in sequence order. */
     private void segment(Core c, Packet p) {
-        int n = p.segs, each = p.payload / n, rest = p.payload - each * (n - 1);
-        Packet first = p;
-        for (int i = 1; i < n; i++) {
+        int n = p.segs, each = p.gsoSize > 0 ? p.gsoSize : p.payload / n, rest = p.payload - each * (n - 1);
+        int truesize = p.truesize / n; // each segment owns its own buffer again, not the merged sum
+        Packet chain = null, last = null;
+        for (int i = 1; i < n; i++) { // built before anything is queued: a qdisc drop may recycle p
             Packet s = ledger.segmentOf(p, c.stepNow());
             s.payload = i == n - 1 ? rest : each;
             s.seq = p.seq + (long) each * i;
-            c.charge(CostKey.GSO_SEGMENT);
-            if (!txChecksum) c.charge(CostKey.CSUM_BYTE, s.l4HeaderBytes() + s.payload);
-            gsoSegments++;
-            enqueue(c, s);
+            s.truesize = truesize;
+            if (last == null) chain = s; else last.next = s;
+            last = s;
         }
-        first.payload = each;
-        first.segs = 1;
-        c.charge(CostKey.GSO_SEGMENT);
-        if (!txChecksum) c.charge(CostKey.CSUM_BYTE, first.l4HeaderBytes() + first.payload);
-        gsoSegments++;
-        enqueue(c, first);
+        p.payload = each;
+        p.segs = 1;
+        p.gsoSize = 0;
+        p.truesize = truesize;
+        p.next = chain;
+        for (Packet q = p; q != null; ) {
+            Packet nx = q.next;
+            q.next = null;
+            c.charge(CostKey.GSO_SEGMENT);
+            if (!txChecksum) c.charge(CostKey.CSUM_BYTE, q.l4HeaderBytes() + q.payload);
+            gsoSegments++;
+            enqueue(c, q);
+            q = nx;
+        }
         run(c);
     }
 

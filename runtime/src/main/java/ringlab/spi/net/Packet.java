@@ -47,6 +47,9 @@ public final class Packet {
     // skb-level metadata, set by the receiving device's driver.
     /** Segments in this packet (GRO merges several). */
     public int segs = 1;
+    /** skb_shinfo(skb)->gso_size of a GRO-merged packet: the size its segments are cut to again on egress
+     * (all but the last are this long); 0 = not merged. */
+    public int gsoSize;
     public int csumState;
     /** The CPU already read the whole payload in softirq (a software checksum in the stack or in GRO), so the
      * copy to user space finds its lines in the D-cache instead of missing on each. */
@@ -89,7 +92,7 @@ public final class Packet {
     public void reset() {
         next = null; proto = 0; src = dst = sport = dport = payload = 0;
         seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; appSeq = appTime = 0;
-        segs = 1; csumState = 0; payloadCached = false; truesize = 0; ipMisalign = 0; flowHash = 0;
+        segs = 1; gsoSize = 0; csumState = 0; payloadCached = false; truesize = 0; ipMisalign = 0; flowHash = 0;
         enqueuedNs = bornNs = 0; owner = null; sndOwner = null;
     }
 

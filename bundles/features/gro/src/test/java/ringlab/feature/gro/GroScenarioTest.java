@@ -1,0 +1,122 @@
+/** Scenario tests of gro: CPU per byte with rx checksum offload, forwarding without offload, the accounting invariant and stream integrity. */
+package ringlab.feature.gro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import ringlab.sim.Scenario;
+import ringlab.sim.Simulation;
+import ringlab.sim.board.ClasspathBoards;
+import ringlab.sim.report.RunReport;
+import ringlab.sim.workload.IperfArgs;
+import ringlab.spi.board.Board;
+import ringlab.spi.board.Nic;
+import ringlab.spi.feature.DriverFeature;
+
+class GroScenarioTest {
+    static final Board BCM6328 = ClasspathBoards.load(GroScenarioTest.class.getClassLoader()).get("bcm6328");
+
+    /** bcm6328's SoC and costs with a NIC that verifies TCP/UDP checksums (CHECKSUM_UNNECESSARY), like GbEth. */
+    static Board withRxChecksumOffload() {
+        Nic n = BCM6328.nic();
+        Nic off = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), "unnecessary",
+                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
+                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu());
+        return new Board("bcm6328-rxcsum", "bcm6328 with rx checksum offload (test)", BCM6328.soc(), off,
+                List.of(), BCM6328.costs(), "test", List.of());
+    }
+
+    static RunReport run(Board b, List<DriverFeature> f, Scenario.Topology t, String... iperf) {
+        return new Simulation(Scenario.builder(b).features(f).topology(t).iperf(IperfArgs.parse(List.of(iperf))).build()).run();
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Map<String, Object> m, String k) { return (Map<String, Object>) m.get(k); }
+
+    static double num(Map<String, Object> m, String k) { return ((Number) m.get(k)).doubleValue(); }
+
+    static double busyCycles(Board b, RunReport r) {
+        double busy = 1 - num(map(r.ringlab, "cpu_percent"), "idle") / 100;
+        return busy * num(r.ringlab, "virtual_seconds") * b.soc().clockHz();
+    }
+
+    /** sent == delivered + dropped + in_flight, the drops by reason add up, and the byte stream is intact. */
+    static void invariants(RunReport r) {
+        Map<String, Object> acc = map(r.ringlab, "accounting");
+        assertEquals(num(acc, "sent"), num(acc, "delivered") + num(acc, "dropped") + num(acc, "in_flight"), "ledger");
+        double byReason = 0;
+        for (Object v : map(r.ringlab, "drops").values()) byReason += ((Number) v).doubleValue();
+        assertEquals(num(acc, "dropped"), byReason, "drops by reason");
+        assertTrue(num(acc, "in_flight") >= 0 && num(acc, "in_flight") < 200, "in flight " + num(acc, "in_flight"));
+        assertEquals(0, ((Number) r.ringlab.get("stream_integrity_errors")).intValue(), "stream integrity");
+    }
+
+    static Map<String, Object> groCounters(RunReport r, String port) {
+        return map(map(map(r.ringlab, "features"), port), "gro");
+    }
+
+    @Test
+    void withRxChecksumOffloadTcpReceiveCpuPerByteFalls() {
+        Board b = withRxChecksumOffload();
+        RunReport stock = run(b, List.of(), Scenario.Topology.DIRECT, "-M", "512", "-t", "10");
+        RunReport gro = run(b, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-M", "512", "-t", "10");
+        invariants(gro);
+        double perByteStock = busyCycles(b, stock) / stock.end.sumReceived.bytes;
+        double perByteGro = busyCycles(b, gro) / gro.end.sumReceived.bytes;
+        assertTrue(perByteGro < 0.75 * perByteStock, "cycles/byte " + perByteGro + " vs " + perByteStock);
+        Map<String, Object> g = groCounters(gro, "eth0");
+        assertTrue(num(g, "gro_merged") > 5 * num(g, "gro_complete"), "several segments per merged packet: " + g);
+        assertEquals(0.0, num(g, "gro_csum_sw"), "the NIC verified every checksum");
+    }
+
+    @Test
+    void withoutOffloadGroVerifiesEveryByteInSoftirq() {
+        RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-M", "512", "-t", "10");
+        invariants(gro);
+        Map<String, Object> g = groCounters(gro, "eth0");
+        assertEquals(num(g, "gro_receive"), num(g, "gro_csum_sw"), "every packet summed by GRO");
+    }
+
+    @Test
+    void forwardingWithoutOffloadAtOnePacketPerPollCostsMoreWithGro() {
+        // a 2 KB window keeps about one segment per poll: nothing to merge, only GRO's work and sums are added
+        String[] light = {"-M", "512", "-w", "2K", "-t", "10"};
+        RunReport stock = run(BCM6328, List.of(), Scenario.Topology.FORWARD, light);
+        RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.FORWARD, light);
+        invariants(stock);
+        invariants(gro);
+        double perPktStock = busyCycles(BCM6328, stock) / num(map(stock.ringlab, "napi"), "packets");
+        double perPktGro = busyCycles(BCM6328, gro) / num(map(gro.ringlab, "napi"), "packets");
+        assertTrue(perPktGro > 1.08 * perPktStock, "cycles per forwarded packet " + perPktGro + " vs " + perPktStock);
+    }
+
+    @Test
+    void mergedPacketsAreSegmentedAgainWhenForwarded() {
+        RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-M", "512", "-t", "10");
+        invariants(gro);
+        Map<String, Object> g = groCounters(gro, "eth0");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> wan = ((List<Map<String, Object>>) gro.ringlab.get("ports")).get(1);
+        assertTrue(num(g, "gro_merged") > 1000, "merges at saturation: " + g);
+        // every segment of a merged packet leaves as its own frame: merged-away objects plus their heads
+        assertTrue(num(wan, "gso_segments") > num(g, "gro_merged"), "gso " + wan.get("gso_segments"));
+        double dropped = num(map(gro.ringlab, "accounting"), "dropped");
+        assertTrue(gro.end.sumSent.retransmits <= dropped + 20,
+                "segments leave in order: retransmits " + gro.end.sumSent.retransmits + " for " + dropped + " drops");
+    }
+
+    @Test
+    void udpAndPingThroughGroKeepTheLedger() {
+        RunReport udp = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-u", "-b", "30M", "-l", "1470", "-t", "5");
+        invariants(udp);
+        Map<String, Object> g = groCounters(udp, "eth0");
+        assertEquals(0.0, num(g, "gro_merged"));
+        assertEquals(num(g, "gro_receive"), num(g, "gro_normal"), "UDP is never held");
+        RunReport ping = new Simulation(Scenario.builder(BCM6328).features(List.of(new GroFeature()))
+                .pingIntervalNs(10_000_000L).iperf(IperfArgs.parse(List.of("-M", "512", "-t", "5"))).build()).run();
+        invariants(ping);
+    }
+}
