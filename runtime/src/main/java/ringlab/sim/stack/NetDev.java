@@ -117,7 +117,9 @@ public final class NetDev implements TxQueue {
                 }
                 quota--;
                 if (next == null) break;
-                if (stopped != 0 || quota <= 0) {
+                // dev_hard_start_xmit requeues the rest of a bulk only when the queue stopped; the quota
+                // is charged after the whole bulk (__qdisc_run), so it never cuts one behind an unrung doorbell
+                if (stopped != 0) {
                     pushFront(next);
                     break;
                 }

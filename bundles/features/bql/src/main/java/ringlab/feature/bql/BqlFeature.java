@@ -1,18 +1,34 @@
 package ringlab.feature.bql;
 
+import java.util.List;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
+import ringlab.spi.feature.Tunable;
 
 /** Byte Queue Limits: lib/dynamic_queue_limits.c between qdisc and ring; stops the queue at the limit and enables bulk dequeue. */
 @Component(service = DriverFeature.class)
 public final class BqlFeature implements DriverFeature {
+    static final String LIMIT_MIN = "limit_min", LIMIT_MAX = "limit_max", HOLD_TIME = "hold_time";
+
     @Override public String id() { return "bql"; }
 
     @Override public String summary() { return "Byte Queue Limits: lib/dynamic_queue_limits.c between qdisc and ring; stops the queue at the limit and enables bulk dequeue"; }
 
+    /** /sys/class/net/DEV/queues/tx-0/byte_queue_limits/{limit_min,limit_max,hold_time}. */
+    @Override
+    public List<Tunable> tunables() {
+        return List.of(
+                new Tunable(LIMIT_MIN, "bytes", 0, 0, Dql.MAX_LIMIT, "byte_queue_limits/limit_min: the limit never shrinks below this"),
+                new Tunable(LIMIT_MAX, "bytes", Dql.MAX_LIMIT, 0, Dql.MAX_LIMIT, "byte_queue_limits/limit_max: the limit never grows above this (DQL_MAX_LIMIT)"),
+                new Tunable(HOLD_TIME, "ms", 1000, 0, 3_600_000, "byte_queue_limits/hold_time: how long the lowest slack is watched before the limit shrinks by it"));
+    }
+
     @Override
     public void install(DriverHooks hooks) {
-        throw new UnsupportedOperationException("bql: mechanism not implemented yet");
+        BqlTxLimit l = new BqlTxLimit(hooks.board().soc().hz(), hooks.tunable(HOLD_TIME),
+                (int) hooks.tunable(LIMIT_MIN), (int) hooks.tunable(LIMIT_MAX));
+        hooks.txLimit(l);
+        hooks.counters(id(), l::counters);
     }
 }

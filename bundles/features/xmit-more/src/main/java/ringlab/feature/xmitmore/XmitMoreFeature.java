@@ -13,6 +13,8 @@ public final class XmitMoreFeature implements DriverFeature {
 
     @Override
     public void install(DriverHooks hooks) {
-        throw new UnsupportedOperationException("xmit-more: mechanism not implemented yet");
+        XmitMoreDoorbell d = new XmitMoreDoorbell();
+        hooks.txDoorbell(d);
+        hooks.counters(id(), d::counters);
     }
 }

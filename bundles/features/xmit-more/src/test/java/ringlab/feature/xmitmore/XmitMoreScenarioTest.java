@@ -1,0 +1,58 @@
+package ringlab.feature.xmitmore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import ringlab.feature.bql.BqlFeature;
+import ringlab.sim.Scenario;
+import ringlab.sim.Simulation;
+import ringlab.sim.board.ClasspathBoards;
+import ringlab.sim.report.RunReport;
+import ringlab.sim.workload.IperfArgs;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * Bulk transmit (the device sends four TCP streams through fq_codel, -R -P 4): doorbell writes per
+ * transmitted packet with and without BQL. Completions then come in chunks (polls full of ACKs), so the
+ * room DQL gives back after a reclaim is several frames and the qdisc dequeues them as one bulk.
+ */
+class XmitMoreScenarioTest {
+
+    static RunReport run(boolean bql, boolean xmitMore) {
+        List<DriverFeature> f = new ArrayList<>();
+        if (bql) f.add(new BqlFeature());
+        if (xmitMore) f.add(new XmitMoreFeature());
+        var b = ClasspathBoards.load(XmitMoreScenarioTest.class.getClassLoader()).get("bcm6328");
+        Scenario sc = Scenario.builder(b).features(f).set("qdisc", "fq_codel")
+                .iperf(IperfArgs.parse(List.of("-R", "-P", "4", "-t", "10"))).build();
+        return new Simulation(sc).run();
+    }
+
+    @SuppressWarnings("unchecked")
+    static double doorbellsPerPacket(RunReport r) {
+        var port = (Map<String, Object>) ((List<Object>) r.ringlab.get("ports")).get(0);
+        return ((Number) port.get("tx_doorbells_per_packet")).doubleValue();
+    }
+
+    @Test
+    void withBqlDoorbellsPerPacketFall() {
+        double plain = doorbellsPerPacket(run(true, false)), more = doorbellsPerPacket(run(true, true));
+        assertTrue(plain >= 0.999, "without xmit-more every packet rings: " + plain);
+        assertTrue(more < 0.8 * plain, "bql + xmit-more " + more + " vs bql " + plain);
+    }
+
+    @Test
+    void withoutBqlThereIsNoBulkAndNothingIsDeferred() {
+        RunReport r = run(false, true);
+        assertTrue(doorbellsPerPacket(r) >= 0.999, "doorbells per packet " + doorbellsPerPacket(r));
+        @SuppressWarnings("unchecked")
+        var port = (Map<String, Object>) ((Map<String, Object>) r.ringlab.get("features")).get("eth0");
+        @SuppressWarnings("unchecked")
+        var c = (Map<String, Long>) port.get("xmit-more");
+        assertEquals(0L, c.get("xmit_more_deferred"), "no bulk dequeue without a byte limit");
+    }
+}
