@@ -31,8 +31,9 @@ class BqlScenarioTest {
         return new Board(b.id() + "-nofw", b.name() + " without firewall", b.soc(), b.nic(), List.of(), c, "test", List.of());
     }
 
-    static RunReport run(Board b, boolean bql, int seconds) {
-        List<DriverFeature> f = bql ? List.of(new BqlFeature()) : List.of();
+    static RunReport run(Board b, boolean bql, int seconds) { return run(b, bql ? List.of(new BqlFeature()) : List.of(), seconds); }
+
+    static RunReport run(Board b, List<DriverFeature> f, int seconds) {
         Scenario sc = Scenario.builder(b).features(f).set("qdisc", "fq_codel").pingIntervalNs(10_000_000L)
                 .iperf(IperfArgs.parse(List.of("-R", "-t", Integer.toString(seconds)))).build();
         return new Simulation(sc).run();
@@ -60,6 +61,21 @@ class BqlScenarioTest {
         assertTrue(get(off, "occupancy_avg", "tx_ring_descs") > 28, "without bql the ring is full");
         assertTrue(get(on, "occupancy_avg", "tx_ring_descs") < 8, "with bql a few frames are in the ring");
         assertTrue(bqlCounters(on).get("limit") <= 8 * FRAME, "limit " + bqlCounters(on));
+    }
+
+    /**
+     * The issue's check, on bcm6328 as the driver series has it by the time BQL lands: with list rx the
+     * polls are short enough that completions come a few frames at a time, DQL holds a few frames in the
+     * ring, and the backlog sits in fq_codel, where the ping flow is served first.
+     */
+    @Test
+    void onBcm6328WithListRxBqlCutsThePingMedianThreefold() {
+        DriverFeature listRx = new ringlab.feature.batchedrx.BatchedRxFeature();
+        RunReport off = run(bcm6328(), List.of(listRx), 30), on = run(bcm6328(), List.of(listRx, new BqlFeature()), 30);
+        double p50Off = get(off, "ping", "p50_ms"), p50On = get(on, "ping", "p50_ms");
+        double bpsOff = off.end.sumSent.bitsPerSecond, bpsOn = on.end.sumSent.bitsPerSecond;
+        assertTrue(p50On * 3 <= p50Off, "ping p50 " + p50On + " ms with bql vs " + p50Off + " ms without");
+        assertTrue(Math.abs(bpsOn - bpsOff) <= 0.03 * bpsOff, "throughput " + bpsOn + " vs " + bpsOff);
     }
 
     /**
