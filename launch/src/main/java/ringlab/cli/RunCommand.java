@@ -25,16 +25,18 @@ final class RunCommand {
     static int run(String[] args, PrintStream out, PrintStream err) {
         Scenario sc;
         boolean json;
+        Simulation sim;
         try {
             Parsed p = parse(Arrays.asList(args));
             json = p.json || p.iperf.json();
             sc = p.scenario;
+            sim = new Simulation(sc); // features install at ndo_open; one may refuse its tunables' mode here
         } catch (IllegalArgumentException e) {
             err.println("ringlab run: " + e.getMessage());
             return 2;
         }
         long t0 = System.nanoTime();
-        RunReport r = new Simulation(sc).run();
+        RunReport r = sim.run();
         long wallNs = System.nanoTime() - t0;
         out.print(json ? IperfJsonFormatter.format(r) : IperfTextFormatter.format(r));
         out.flush();

@@ -90,6 +90,8 @@ public final class Timers {
         final Core core;
         int index;
         boolean ticking;
+        /** The periodic tick is part of the pending timer interrupt. */
+        boolean tickDue;
         long ticks;
 
         PerCore(Core c) {
@@ -107,16 +109,25 @@ public final class Timers {
         public void onEvent(int kind, Object arg, long now) {
             if (core.idle()) { ticking = false; return; }
             ticks++;
+            tickDue = true;
             core.raise(line);
             cpu.sim.at(now + jiffyNs, this, 0, null);
         }
 
         @Override
         public void hardirq(Core core) {
-            core.charge(ringlab.spi.board.CostKey.SCHED_TICK);
+            // the tick's work when the tick (or a jiffy-based timer_list expiry) is due; an hrtimer-only
+            // expiry between ticks pays the rbtree erase and clockevent reprogram of each expired hrtimer
+            boolean tick = tickDue;
+            for (int i = 0; i < due.size(); i++) tick |= !due.get(i).hr;
+            if (tick) core.charge(ringlab.spi.board.CostKey.SCHED_TICK);
+            tickDue = false;
             for (int i = 0; i < due.size(); i++) {
                 Timer t = due.get(i);
-                if (t.hr) t.cb.expire(core, t); else softDue.add(t);
+                if (t.hr) {
+                    core.charge(ringlab.spi.board.CostKey.HRTIMER);
+                    t.cb.expire(core, t);
+                } else softDue.add(t);
             }
             due.clear();
             if (!softDue.isEmpty()) core.raiseSoftirqIrqoff(Core.TIMER);

@@ -56,6 +56,7 @@ public final class Napi implements NapiHandle {
     }
 
     /** napi_complete_done's core: false if it must stay scheduled (a schedule was missed meanwhile). */
+    @Override
     public boolean completeDone(int work) {
         completes++;
         if (missed) {

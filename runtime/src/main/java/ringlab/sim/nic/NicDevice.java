@@ -90,6 +90,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
         rxFramesLanded++;
         rxBytes += p.frameBytes();
         rxCause = true;
+        moderationFrame();
         if (rxIrqEnabled) rxInterrupt();
     }
 
@@ -97,33 +98,51 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
 
     private long modUsecs;
     private int modFrames, framesSinceIrq;
-    private long modDeadline;
-    private boolean modArmed;
+    /** When the first frame since the last rx interrupt landed (the rx-usecs clock starts there). */
+    private long firstFrameNs;
+    private long moderatedIrqs;
 
-    /** ethtool -C rx-usecs / rx-frames (lan743x-style): the rx interrupt waits for frames or time. */
+    /**
+     * ethtool -C rx-usecs / rx-frames (lan743x-style): the rx interrupt is asserted once rx-frames frames
+     * have landed since the driver last acknowledged the status, or rx-usecs after the first of them,
+     * whichever comes first; while the driver has it masked the condition waits for the unmask. Tx
+     * completions are not moderated (tx-usecs is not modelled).
+     */
     @Override
     public void setRx(int usecs, int frames) {
         if (!spec.irqModeration()) throw new IllegalStateException(name + " has no interrupt moderation");
         modUsecs = usecs;
         modFrames = frames;
+        framesSinceIrq = 0;
+    }
+
+    private boolean moderated() { return modUsecs > 0 || modFrames > 0; }
+
+    /** A frame landed: the moderation counters run whether or not the interrupt is masked. */
+    private void moderationFrame() {
+        if (!moderated()) return;
+        if (framesSinceIrq++ == 0) {
+            firstFrameNs = sim.now();
+            if (modUsecs > 0) sim.at(firstFrameNs + modUsecs * 1000, this, MOD_TIMER, null);
+        }
     }
 
     private void rxInterrupt() {
-        if (modUsecs == 0 && modFrames == 0) { irqCore.raise(line); return; }
-        framesSinceIrq++;
-        if (modFrames > 0 && framesSinceIrq >= modFrames) { moderatedFire(); return; }
-        if (!modArmed && modUsecs > 0) {
-            modArmed = true;
-            modDeadline = sim.now() + modUsecs * 1000;
-            sim.at(modDeadline, this, MOD_TIMER, null);
-        }
+        if (!moderated()) { irqCore.raise(line); return; }
+        if (framesSinceIrq == 0) moderationFrame(); // a cause latched before moderation was programmed
+        boolean byFrames = modFrames > 0 && framesSinceIrq >= modFrames;
+        boolean byTime = modUsecs > 0 && sim.now() >= firstFrameNs + modUsecs * 1000;
+        if (byFrames || byTime) moderatedFire();
     }
 
     private void moderatedFire() {
         framesSinceIrq = 0;
-        modArmed = false;
+        moderatedIrqs++;
         irqCore.raise(line);
     }
+
+    /** Rx interrupts asserted by the moderation logic. */
+    public long moderatedIrqs() { return moderatedIrqs; }
 
     // ------------------------------------------------------------------ transmit
 
@@ -147,9 +166,9 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
     @Override
     public void onEvent(int kind, Object arg, long now) {
         if (kind == MOD_TIMER) {
-            // a timer from an earlier arming (fired by the frame count meanwhile) is stale
-            if (!modArmed || now < modDeadline) return;
-            if (rxIrqEnabled && rxCause) moderatedFire(); else modArmed = false;
+            // a timer for an earlier first frame (fired by the frame count meanwhile) is stale
+            if (framesSinceIrq == 0 || now < firstFrameNs + modUsecs * 1000) return;
+            if (rxIrqEnabled && rxCause) moderatedFire(); // masked: the unmask finds the condition met
             return;
         }
         TxDesc d = (TxDesc) arg;
@@ -167,7 +186,11 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
     public boolean txCause() { return txCause; }
 
     /** Acknowledges (clears) the latched causes, as a write-1-to-clear status register. */
-    public void ackCauses() { rxCause = false; txCause = false; }
+    public void ackCauses() {
+        rxCause = false;
+        txCause = false;
+        framesSinceIrq = 0; // the moderation window restarts with the next frame
+    }
 
     public void maskIrqs() { rxIrqEnabled = false; txIrqEnabled = false; }
 

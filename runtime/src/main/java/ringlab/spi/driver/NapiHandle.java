@@ -15,6 +15,13 @@ public interface NapiHandle {
     /** One step of the poll; false when the poll returned. */
     boolean pollStep(Exec x);
 
+    /**
+     * The state change of napi_complete_done: clears "scheduled", unless a schedule was missed during the
+     * poll (then it stays scheduled, to be polled again, and this returns false). A {@link NapiCompletion}
+     * calls it once per completion and adds its own decision (keep the IRQ masked) on top.
+     */
+    boolean completeDone(int work);
+
     /** What the finished poll returned. */
     int workDone();
 
