@@ -4,12 +4,19 @@ import ringlab.spi.driver.Kthreads;
 
 /**
  * A feature's kernel thread: a nice-0 task accounted as kthread. While its body has bottom halves
- * disabled it is not preempted and softirqs do not run at IRQ exit on its core (in_softirq()).
- * Placement: pinned to the core it was created for (the wakeup's core in practice; no migration).
+ * disabled it is not preempted and softirqs do not run at IRQ exit on its core (in_softirq()); the
+ * local_bh_enable that ends such a section runs what was raised meanwhile (do_softirq) in the thread's
+ * context, accounted as softirq time, before the body's next step. Placement: pinned to the core it was
+ * created for (the wakeup's core in practice; no migration).
  */
 public final class KthreadTask extends Task implements Kthreads.Kthread {
     private final Kthreads.Body body;
     private boolean bh;
+    /** local_bh_enable found softirqs pending: run a __do_softirq pass before the body continues. */
+    private boolean softirqAtEnable;
+    private SoftirqPass pass;
+    private boolean inPass;
+    private long softirqPasses;
 
     KthreadTask(String name, Core core, Kthreads.Body body) {
         super(name, core, Ctx.KTHREAD);
@@ -17,22 +24,50 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
     }
 
     @Override
-    public boolean step(Core c) { return body.step(c, this) == Kthreads.Body.RUN; }
+    public boolean step(Core c) {
+        if (softirqAtEnable) {
+            softirqAtEnable = false;
+            if (c.softirqPending != 0) {
+                if (pass == null) pass = new SoftirqPass(c, false);
+                pass.begin();
+                inPass = true;
+                softirqPasses++;
+                c.bhDisabled = true;
+            }
+        }
+        if (inPass) {
+            mode = Ctx.SOFTIRQ;
+            if (pass.step(c)) return true;
+            inPass = false;
+            pass.active = false;
+            c.bhDisabled = false;
+            return true; // the body decides again (a wakeup during the pass is not lost)
+        }
+        mode = Ctx.KTHREAD;
+        boolean more = body.step(c, this) == Kthreads.Body.RUN;
+        // a pass to run: it takes the thread's next steps, then the body is asked again
+        return more || softirqAtEnable;
+    }
 
     @Override
-    protected boolean preemptible() { return !bh; }
+    protected boolean preemptible() { return !bh && !inPass && !softirqAtEnable; }
 
     @Override
     public void wake() { core.cpu().wake(this); }
 
     @Override
     public void bhDisable(boolean disabled) {
+        boolean wasDisabled = bh;
         bh = disabled;
         core.bhDisabled = disabled;
+        if (wasDisabled && !disabled && core.softirqPending != 0) softirqAtEnable = true;
     }
 
     @Override
     public boolean runnable() { return isRunnable(); }
+
+    /** __do_softirq passes run by local_bh_enable in this thread. */
+    public long softirqPasses() { return softirqPasses; }
 
     /** Kernel threads created on one core, started asleep. */
     public static Kthreads on(Core core) {
