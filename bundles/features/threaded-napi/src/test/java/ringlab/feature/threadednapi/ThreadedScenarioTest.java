@@ -1,0 +1,108 @@
+package ringlab.feature.threadednapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import ringlab.sim.Scenario;
+import ringlab.sim.Simulation;
+import ringlab.sim.report.RunReport;
+import ringlab.sim.workload.IperfArgs;
+import ringlab.spi.board.Board;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * The "done when" claims on one core under a UDP flood (receive livelock, compare runtime's LivelockTest):
+ * the NAPI thread competes with the receiver as a nice-0 task, so the receiver keeps its share, the excess
+ * dies at the ring and goodput holds as the offered load rises. And its cost on a transmit-heavy load.
+ */
+class ThreadedScenarioTest {
+    static final List<DriverFeature> THREADED = List.of(new ThreadedNapiFeature()), SOFTIRQ = List.of();
+
+    static RunReport run(Board b, List<DriverFeature> f, String... iperf) {
+        return new Simulation(Scenario.builder(b).features(f).iperf(IperfArgs.parse(List.of(iperf))).build()).run();
+    }
+
+    static RunReport flood(Board b, List<DriverFeature> f, String rate) {
+        return run(b, f, "-u", "-b", rate, "-l", "1470", "-t", "2");
+    }
+
+    static double goodput(RunReport r) { return r.end.sumReceived.bitsPerSecond; }
+
+    static double cpu(RunReport r, String ctx) { return ((Number) ((Map<?, ?>) r.ringlab.get("cpu_percent")).get(ctx)).doubleValue(); }
+
+    static double task(RunReport r) { return cpu(r, "usr") + cpu(r, "sys"); }
+
+    static long drops(RunReport r, String reason) {
+        Object v = ((Map<?, ?>) r.ringlab.get("drops")).get(reason);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
+    static long counter(RunReport r, String name) {
+        Map<?, ?> eth0 = (Map<?, ?>) ((Map<?, ?>) r.ringlab.get("features")).get("eth0");
+        return ((Number) ((Map<?, ?>) eth0.get("threaded-napi")).get(name)).longValue();
+    }
+
+    @Test
+    void underAFloodTheReceiverKeepsItsShareAndExcessDiesAtTheRing() {
+        for (String kernel : List.of("5.15", "6.6")) {
+            Board b = Boards.gbeth(kernel);
+            RunReport soft = flood(b, SOFTIRQ, "1000M"), thr = flood(b, THREADED, "1000M");
+            String k = kernel + ": ";
+            assertTrue(task(thr) > 3 * task(soft), k + "receiver " + task(thr) + "% threaded vs " + task(soft) + "% softirq");
+            assertTrue(task(thr) > 0.15 * cpu(thr, "kthread"), k + "receiver " + task(thr) + "% beside the thread's " + cpu(thr, "kthread") + "%");
+            assertTrue(drops(thr, "rx_missed_errors") > 100 * Math.max(1, drops(thr, "UdpRcvbufErrors")),
+                    k + "dropped at the ring: " + drops(thr, "rx_missed_errors") + " vs socket " + drops(thr, "UdpRcvbufErrors"));
+            assertTrue(drops(soft, "UdpRcvbufErrors") > 10_000, k + "softirq: the socket overflows after the full stack cost");
+            assertTrue(goodput(thr) > 3 * goodput(soft), k + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6 + " Mbit/s");
+            assertEquals(0.0, cpu(thr, "ksoftirqd"), 0.01, k + "no NET_RX: nothing for ksoftirqd");
+            assertTrue(counter(thr, "napi_thread_polls") > 1000);
+        }
+    }
+
+    @Test
+    void goodputDoesNotCollapseAsOfferedLoadRises() {
+        Board b = Boards.gbeth("6.6");
+        RunReport peak = flood(b, THREADED, "400M"), over = flood(b, THREADED, "700M"), flood = flood(b, THREADED, "1000M");
+        assertTrue(goodput(over) > 0.95 * goodput(peak), goodput(over) / 1e6 + " at 700M vs " + goodput(peak) / 1e6);
+        assertTrue(goodput(flood) > 0.95 * goodput(peak), goodput(flood) / 1e6 + " at 1000M vs " + goodput(peak) / 1e6);
+        RunReport softPeak = flood(b, SOFTIRQ, "300M"), softFlood = flood(b, SOFTIRQ, "1000M");
+        assertTrue(goodput(softFlood) < 0.5 * goodput(softPeak), "softirq collapses: " + goodput(softFlood) / 1e6);
+    }
+
+    @Test
+    void bcm6328SmallDatagramFloodBothKernels() {
+        for (String kernel : List.of("5.15", "6.6")) {
+            Board b = Boards.bcm6328(kernel);
+            RunReport soft = run(b, SOFTIRQ, "-u", "-b", "40M", "-l", "200", "-t", "2");
+            RunReport thr = run(b, THREADED, "-u", "-b", "40M", "-l", "200", "-t", "2");
+            assertTrue(goodput(thr) >= goodput(soft), kernel + ": " + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6);
+            assertEquals(0, drops(thr, "UdpRcvbufErrors"), kernel + ": nothing dies at the socket");
+            assertTrue(drops(soft, "UdpRcvbufErrors") > 1000, kernel + ": softirq drops at the socket");
+        }
+    }
+
+    @Test
+    void atLightLoadEachPacketCostsAWakeupAndContextSwitches() {
+        Board b = Boards.gbeth("6.6");
+        RunReport soft = flood(b, SOFTIRQ, "100M"), thr = flood(b, THREADED, "100M");
+        assertEquals(goodput(soft), goodput(thr), 1e5);
+        long cs = ((Number) ((Map<?, ?>) thr.ringlab.get("cpu_percent")).get("context_switches")).longValue();
+        long csSoft = ((Number) ((Map<?, ?>) soft.ringlab.get("cpu_percent")).get("context_switches")).longValue();
+        assertTrue(cs > 2.5 * csSoft, "thread in, receiver, thread out: " + cs + " vs " + csSoft);
+        assertTrue(counter(thr, "napi_thread_wakeups") > 0.9 * counter(thr, "napi_thread_polls"), "a wakeup per packet");
+        assertTrue(cpu(thr, "idle") < cpu(soft, "idle") - 2, "the wakeups and switches cost CPU");
+    }
+
+    @Test
+    void itLosesOnTransmitHeavyBcm6328() {
+        Board b = Boards.bcm6328();
+        RunReport soft = run(b, SOFTIRQ, "-R", "-t", "5"), thr = run(b, THREADED, "-R", "-t", "5");
+        assertTrue(goodput(thr) < 0.98 * goodput(soft), "tx completions and ACKs wait for the thread: "
+                + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6);
+        assertTrue(counter(thr, "napi_thread_wakeups") > 10_000);
+        assertTrue(cpu(thr, "soft") > 0.5, "NET_TX raised in the poll runs at local_bh_enable, in the thread");
+    }
+}
