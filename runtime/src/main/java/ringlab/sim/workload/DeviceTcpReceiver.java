@@ -4,7 +4,6 @@ import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;
-import ringlab.sim.driver.SkbFree;
 import ringlab.spi.net.Packet;
 import ringlab.sim.tcp.ReadSink;
 import ringlab.sim.tcp.TcpConnection;
@@ -77,6 +76,6 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
         c.charge(CostKey.TCP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
         if (!p.payloadCached) c.charge(CostKey.DRAM_MISS, (len + lineBytes - 1) / lineBytes);
-        if (seq + len == p.seq + p.payload) SkbFree.free(c, p, false); // the skb is used up: kfree_skb in process context
+        // the used-up skb is freed once, by TcpReceiver.read through TcpHost.free (kfree_skb in process context)
     }
 }
