@@ -11,7 +11,9 @@ import ringlab.spi.board.CostKey;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
 import ringlab.spi.driver.NapiCompletion;
+import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.NapiRunner;
+import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxDelivery;
 import ringlab.spi.driver.RxLayout;
 import ringlab.spi.driver.RxStack;
@@ -60,6 +62,11 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     private long rxPackets, rxCopybreak, txPackets, txCompletions, refillDoorbells, txDoorbells, txBusy, txLimitStops;
     private int sinceDoorbell;
 
+    /** Per rx descriptor: the buffer scheme that posted its buffer and the layout it was posted with
+     * (a feature change applies to new buffers; a posted buffer is received and freed by its own scheme). */
+    private final RxBuffers[] rxPoster;
+    private final RxLayout[] rxPosted;
+
     public EthDriver(NicDevice nic, Soc soc, Ledger ledger, RxStack stack, Core napiCore, NapiRunner softirq) {
         this.nic = nic;
         this.spec = nic.spec;
@@ -78,6 +85,9 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         };
         // NET_SKB_PAD = max(32, L1_CACHE_BYTES)
         this.st = new DriverStrategies(this, new RxLayout(Math.max(32, lineBytes), spec.rxBufferBytes()), softirq);
+        this.rxPoster = new RxBuffers[nic.rxSize()];
+        this.rxPosted = new RxLayout[nic.rxSize()];
+        for (int i = 0; i < rxPosted.length; i++) rxPosted[i] = new RxLayout(0, 0);
     }
 
     public IrqLine irqLine() { return line; }
@@ -97,11 +107,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     public void open() {
         applyFeaturesNow();
         for (int i = 0; i < nic.rxSize(); i++) {
-            RxDesc d = nic.rx(i);
-            d.cookie = st.buffers.post(ProbeExec.INSTANCE, st.layout, dma);
-            d.bufBytes = st.layout.bufferBytes;
-            d.headroom = st.layout.headroom;
-            d.nicOwned = true;
+            post(ProbeExec.INSTANCE, i);
+            nic.rx(i).nicOwned = true;
         }
         rxCpu = 0;
         rxDirty = 0;
@@ -217,7 +224,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             p.owner = null;
             rxCopybreak++;
         } else {
-            st.buffers.receive(c, d.cookie, p, currentLayoutOf(d), dma);
+            rxPoster[rxCpu].receive(c, d.cookie, p, rxPosted[rxCpu], dma);
             // the first reads of the headers miss: the lines were invalidated for the DMA
             c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, Packet.ETH_HEADER + Packet.IP_HEADER + p.l4HeaderBytes()));
             p.ipMisalign = (d.headroom + Packet.ETH_HEADER) & 3;
@@ -232,24 +239,24 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         return true;
     }
 
-    /** The layout a descriptor's buffer was posted with (a layout change applies to new buffers only). */
-    private RxLayout currentLayoutOf(RxDesc d) {
-        RxLayout l = st.layout;
-        if (l.headroom == d.headroom && l.bufferBytes == d.bufBytes) return l;
-        RxLayout old = new RxLayout(d.headroom, d.bufBytes);
-        old.syncReceivedOnly = false;
-        return old;
+    /** Hangs a new buffer of the current scheme and layout on descriptor i. */
+    private void post(Exec x, int i) {
+        RxDesc d = nic.rx(i);
+        d.cookie = st.buffers.post(x, st.layout, dma);
+        d.bufBytes = st.layout.bufferBytes;
+        d.headroom = st.layout.headroom;
+        rxPoster[i] = st.buffers;
+        RxLayout l = rxPosted[i];
+        l.headroom = st.layout.headroom;
+        l.bufferBytes = st.layout.bufferBytes;
+        l.syncReceivedOnly = st.layout.syncReceivedOnly;
     }
 
     /** Gives every used descriptor back to the NIC, with a new buffer where the old one went up. */
     private void refill(Core c) {
         while (rxToRefill > 0) {
             RxDesc d = nic.rx(rxDirty);
-            if (d.cookie == null) {
-                d.cookie = st.buffers.post(c, st.layout, dma);
-                d.bufBytes = st.layout.bufferBytes;
-                d.headroom = st.layout.headroom;
-            }
+            if (d.cookie == null) post(c, rxDirty);
             d.postedNs = c.stepNow();
             c.charge(CostKey.DESC_WRITE);
             d.nicOwned = true;

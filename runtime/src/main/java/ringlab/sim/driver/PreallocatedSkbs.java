@@ -11,10 +11,16 @@ import ringlab.spi.net.Packet;
  * Stock rx buffers: netdev_alloc_skb of headroom + buffer at refill (slab head, irq-safe data buffer,
  * head initialised), mapped in full; at receive unmapped (in full, or only the received length when
  * the layout says so) and the head's lines touched cold, having waited a ring's worth of packet times.
+ * A fresh buffer is always mapped with maintenance (its stale lines must go before the device writes);
+ * syncReceivedOnly skips it at unmap only, after syncing the received length.
  */
 public final class PreallocatedSkbs implements RxBuffers {
+    /** SKB_DATA_ALIGN(sizeof(struct sk_buff)) as the model counts it (about 190 B on 32-bit, rounded up). */
+    public static final int SKB_HEAD_BYTES = 256;
+    /** SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) as the model counts it (about 250 B on 32-bit). */
+    public static final int SHINFO_BYTES = 256;
     /** sk_buff + skb_shared_info overhead counted in truesize (SKB_TRUESIZE), 32-bit-ish sizes. */
-    public static final int SKB_OVERHEAD = 512;
+    public static final int SKB_OVERHEAD = SKB_HEAD_BYTES + SHINFO_BYTES;
     private static final Object SKB = "skb";
 
     @Override
