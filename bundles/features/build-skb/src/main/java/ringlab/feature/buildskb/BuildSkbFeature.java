@@ -4,7 +4,11 @@ import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 
-/** build_skb: raw page-fragment rx buffers at refill, the skb head built at receive from the per-CPU NAPI cache. */
+/**
+ * build_skb: refill posts raw page fragments (napi_alloc_frag in NAPI context, netdev_alloc_frag
+ * otherwise), and the skb head is taken from the per-CPU NAPI cache and built around the frame only when
+ * it has landed (napi_build_skb), so it is hot. Stateless: the per-driver state lives in {@link FragBuffers}.
+ */
 @Component(service = DriverFeature.class)
 public final class BuildSkbFeature implements DriverFeature {
     @Override public String id() { return "build-skb"; }
@@ -13,6 +17,8 @@ public final class BuildSkbFeature implements DriverFeature {
 
     @Override
     public void install(DriverHooks hooks) {
-        throw new UnsupportedOperationException("build-skb: mechanism not implemented yet");
+        FragBuffers b = new FragBuffers();
+        hooks.rxBuffers(b);
+        hooks.counters(id(), b::stats);
     }
 }
