@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import ringlab.feature.batchedrx.BatchedRxFeature;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.board.ClasspathBoards;
@@ -73,6 +74,15 @@ class IpAlignFeatureTest {
         assertEquals(expected, gain, 0.15 * expected, "us per packet saved: " + gain);
         assertTrue(cycles(stock).containsKey("trap"));
         assertTrue(!cycles(aligned).containsKey("trap"), "no trap cycles left: " + cycles(aligned));
+    }
+
+    @Test
+    void reproducesThePublishedThirdStateOnTopOfListRx() {
+        Board b = bcm6328();
+        RunReport r = new Simulation(Scenario.builder(b).features(List.of(new BatchedRxFeature(), new IpAlignFeature()))
+                .iperf(IperfArgs.parse(List.of("-M", "512", "-t", "30"))).build()).run();
+        double got = r.end.sumReceived.bitsPerSecond;
+        assertEquals(43.1e6, got, 0.05 * 43.1e6, "receiver Mbit/s " + got / 1e6);
     }
 
     @Test
