@@ -58,7 +58,9 @@ class ThreadedScenarioTest {
             assertTrue(drops(soft, "UdpRcvbufErrors") > 10_000, k + "softirq: the socket overflows after the full stack cost");
             assertTrue(goodput(thr) > 3 * goodput(soft), k + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6 + " Mbit/s");
             assertEquals(0.0, cpu(thr, "ksoftirqd"), 0.01, k + "no NET_RX: nothing for ksoftirqd");
-            assertTrue(counter(thr, "napi_thread_polls") > 1000);
+            // every poll ran in the thread (a count, not a fixed figure: it follows the cost profile)
+            long polls = ((Number) ((Map<?, ?>) thr.ringlab.get("napi")).get("polls")).longValue();
+            assertTrue(polls > 500 && counter(thr, "napi_thread_polls") >= polls, k + counter(thr, "napi_thread_polls") + " of " + polls + " polls");
         }
     }
 
