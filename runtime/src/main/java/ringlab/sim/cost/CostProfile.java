@@ -26,6 +26,11 @@ public final class CostProfile {
             if (c.cycles() < 0) throw new IllegalArgumentException("board " + board.id() + ": cost '" + k.key + "' is negative");
             p.cycles[k.ordinal()] = c.cycles();
         }
+        // the stack charges a trap per misaligned header access at this cost; where the hardware handles
+        // misaligned accesses there is no trap to charge
+        if (!board.soc().unalignedTraps() && p.cycles[CostKey.UNALIGNED_TRAP.ordinal()] != 0) {
+            throw new IllegalArgumentException("board " + board.id() + ": cost 'unaligned.trap' must be 0 when soc.unalignedTraps is false");
+        }
         return p;
     }
 
