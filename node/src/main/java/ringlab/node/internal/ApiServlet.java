@@ -226,7 +226,7 @@ public final class ApiServlet extends HttpServlet {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", f.id());
         m.put("summary", f.summary());
-        m.put("pid", FeatureConfigs.PREFIX + f.id());
+        m.put("pid", FeatureConfigs.pid(f.id()));
         m.put("requires", f.requires());
         m.put("conflicts", f.conflicts());
         Map<String, Long> set = control.tunables().getOrDefault(f.id(), Map.of());
@@ -263,7 +263,7 @@ public final class ApiServlet extends HttpServlet {
             raw.put(e.getKey(), p.isNumber() ? (Object) p.getAsBigDecimal() : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
         }
         Map<String, Long> valid = control.validateTunables(id, raw); // all or nothing
-        Configuration c = configAdmin.getConfiguration(FeatureConfigs.PREFIX + id, "?");
+        Configuration c = configAdmin.getConfiguration(FeatureConfigs.pid(id), "?");
         Hashtable<String, Object> props = existing(c);
         props.putAll(valid);
         // the whole resulting set is checked too (a stored value may be stale after a bundle update)

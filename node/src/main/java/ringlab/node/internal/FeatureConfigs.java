@@ -24,7 +24,7 @@ import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.Tunable;
 
 /**
- * One configuration PID per registered feature, ringlab.feature.ID, whose properties are the feature's
+ * One configuration PID per registered feature, ringlab.feature.ID ('-' written '.'), whose properties are the feature's
  * tunables (kernel names). The node publishes, for each feature, a ManagedService that validates and
  * forwards the values to the runner and a MetaTypeProvider generated from DriverFeature.tunables(),
  * so a feature bundle needs no OSGi configuration code of its own.
@@ -32,6 +32,14 @@ import ringlab.spi.feature.Tunable;
 @Component(immediate = true)
 public final class FeatureConfigs {
     static final String PREFIX = "ringlab.feature.";
+
+    /**
+     * ringlab.feature.ID with '-' as '.', e.g. ringlab.feature.batched.rx (the bundle's symbolic name):
+     * FileInstall reads a '-' in a .cfg file name as a factory configuration's alias.
+     */
+    static String pid(String featureId) {
+        return PREFIX + featureId.replace('-', '.');
+    }
 
     @Reference
     private ScenarioControl control;
@@ -75,7 +83,7 @@ public final class FeatureConfigs {
         } catch (RuntimeException e) {
             return;
         }
-        String pid = PREFIX + id;
+        String pid = pid(id);
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Constants.SERVICE_PID, pid);
         props.put(MetaTypeProvider.METATYPE_PID, pid);

@@ -303,6 +303,7 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
             return false;
         }
         List<DriverFeature> eff = effective(w, board, installed);
+        tunablesDirty = false; // before settings() is read: a change from now on is applied after the build
         Scenario.Builder b = Scenario.builder(board).features(eff).iperf(iperf).seed(w.seed()).continuous(true);
         settings().forEach(b::set);
         try {
@@ -322,7 +323,6 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
         simSpec = w;
         simBoard = board;
         active = eff;
-        tunablesDirty = false;
         builds++;
         metrics.clear();
         anchor();
