@@ -122,6 +122,8 @@ public final class Simulation {
         if (forward && ping != null) serverPeer.onIcmp((p, now) -> { });
         long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : durationNs;
         sampler = new Sampler(this, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
+        // the node's continuous runs survive a feature whose install() throws (see takeInstallFailures)
+        for (DevicePort p : ports) p.driver.isolateFeatureFaults(sc.continuous);
         setFeatures(sc.features);
         for (DevicePort p : ports) p.driver.open();
     }
@@ -258,6 +260,7 @@ public final class Simulation {
     /**
      * Features whose install() threw since the last call, with what they threw; each driver installed the
      * rest of the set without them, so the run goes on (the caller decides whether to drop them for good).
+     * Continuous scenarios only: in a batch run the exception propagates.
      */
     public Map<DriverFeature, Throwable> takeInstallFailures() {
         Map<DriverFeature, Throwable> out = new java.util.LinkedHashMap<>();

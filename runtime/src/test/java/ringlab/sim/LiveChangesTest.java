@@ -54,6 +54,13 @@ class LiveChangesTest {
     }
 
     @Test
+    void aBatchRunStillReportsAThrowingInstall() {
+        Scenario sc = Scenario.builder(TestBoards.flat(5, "5.15")).features(List.of(new Broken()))
+                .iperf(IperfArgs.parse(List.of("-t", "1"))).build();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> new Simulation(sc).run());
+    }
+
+    @Test
     void tunablesChangeAtTheNextPollBoundary() {
         Simulation s = continuous(List.of(new Probe()));
         s.advanceTo(20_000_000L);
