@@ -79,6 +79,7 @@ class NodeIT {
             config.put("org.osgi.service.http.port", Integer.toString(port));
             config.put("org.apache.felix.http.host", "127.0.0.1");
             config.put("felix.fileinstall.dir", storage.resolve("load").toString());
+            config.put("ringlab.data", storage.resolve("data").toString()); // the API token is written there
 
             framework = ServiceLoader.load(FrameworkFactory.class).findFirst()
                     .orElseThrow(() -> new AssertionError("no OSGi framework on the test class path"))
@@ -143,7 +144,7 @@ class NodeIT {
         });
         assertTrue(first.getAsJsonArray("boards").toString().contains("\"bcm6328\""), first.toString());
         assertEquals("bcm6328", first.getAsJsonObject("scenario").get("board").getAsString());
-        assertEquals(512, first.getAsJsonObject("scenario").get("mss").getAsInt());
+        assertEquals("-M 512", first.getAsJsonObject("scenario").get("workload").getAsString());
         assertTrue(first.has("features"), first.toString());
         assertTrue(first.getAsJsonObject("simulation").size() > 0, "simulation status: " + first);
 
@@ -166,6 +167,7 @@ class NodeIT {
         try {
             HttpResponse<String> r = http.send(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/status"))
+                            .header("Authorization", "Bearer " + Files.readString(storage.resolve("data/token")).trim())
                             .timeout(Duration.ofSeconds(5)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {

@@ -62,10 +62,13 @@ public final class Simulation {
     final long durationNs;
     final long startNs = 1_000_000L; // iperf3's control connection and setup take the first millisecond
     private List<DriverFeature> pendingFeatures;
+    /** --set values as the drivers read them; the node changes tunables here while the run goes on. */
+    private final Map<String, String> liveSettings;
 
     public Simulation(Scenario sc) {
         this.scenario = sc;
         this.sim = new Sim(sc.seed);
+        this.liveSettings = new java.util.LinkedHashMap<>(sc.settings);
         Board board = sc.board;
         StackSettings settings = StackSettings.from(sc.settings);
         IperfOptions o = sc.iperf;
@@ -83,8 +86,8 @@ public final class Simulation {
         int txqlen = settings.txqueuelen;
         if (forward) {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), LAN_ADDR, DEVICE_ADDR);
-            DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, sc.settings);
-            DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, sc.settings);
+            DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, liveSettings);
+            DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, liveSettings);
             ports.add(lan);
             ports.add(wan);
             clientPeer = new PeerHost(LAN_PEER_ADDR, sim, ledger, txqlen);
@@ -95,7 +98,7 @@ public final class Simulation {
             stack.addRoute(PEER_ADDR, wan.netdev);
         } else {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), DEVICE_ADDR);
-            DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, sc.settings);
+            DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, liveSettings);
             ports.add(p);
             clientPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen);
             serverPeer = null;
@@ -119,6 +122,8 @@ public final class Simulation {
         if (forward && ping != null) serverPeer.onIcmp((p, now) -> { });
         long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : durationNs;
         sampler = new Sampler(this, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
+        // the node's continuous runs survive a feature whose install() throws (see takeInstallFailures)
+        for (DevicePort p : ports) p.driver.isolateFeatureFaults(sc.continuous);
         setFeatures(sc.features);
         for (DevicePort p : ports) p.driver.open();
     }
@@ -241,6 +246,26 @@ public final class Simulation {
     public void setFeatures(List<DriverFeature> features) {
         this.pendingFeatures = List.copyOf(features);
         for (DevicePort p : ports) p.driver.requestFeatures(pendingFeatures);
+    }
+
+    /**
+     * Changes feature tunables (kernel names) during the run: the drivers reinstall the requested feature
+     * set with the new values at their next poll boundary, as for {@link #setFeatures}.
+     */
+    public void setTunables(Map<String, String> values) {
+        liveSettings.putAll(values);
+        setFeatures(pendingFeatures);
+    }
+
+    /**
+     * Features whose install() threw since the last call, with what they threw; each driver installed the
+     * rest of the set without them, so the run goes on (the caller decides whether to drop them for good).
+     * Continuous scenarios only: in a batch run the exception propagates.
+     */
+    public Map<DriverFeature, Throwable> takeInstallFailures() {
+        Map<DriverFeature, Throwable> out = new java.util.LinkedHashMap<>();
+        for (DevicePort p : ports) p.driver.takeInstallFailures(out);
+        return out;
     }
 
     /** The feature set last requested (active from the next poll on). */

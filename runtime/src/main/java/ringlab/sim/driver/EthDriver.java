@@ -128,9 +128,37 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         List<DriverFeature> next = requested;
         requested = null;
         st.reset();
-        for (DriverFeature f : next) f.install(st.hooks(f));
+        // install() is feature code, run once per change. With fault isolation on (the node's continuous
+        // runs) a feature that throws here is left out (the strategies go back to stock and the others
+        // are installed again) and reported, so a bad feature bundle cannot stop the run; batch runs
+        // let the exception through, so the CLI reports it.
+        for (DriverFeature f : next) {
+            try {
+                f.install(st.hooks(f));
+            } catch (RuntimeException | LinkageError e) {
+                if (!isolateFeatureFaults) throw e;
+                installFailures.put(f, e);
+                List<DriverFeature> rest = new java.util.ArrayList<>(next);
+                rest.remove(f);
+                requested = rest;
+                applyRequestedFeatures();
+                return;
+            }
+        }
         active = next;
         featureChanges++;
+    }
+
+    private final java.util.Map<DriverFeature, Throwable> installFailures = new java.util.LinkedHashMap<>();
+    private boolean isolateFeatureFaults;
+
+    /** On: a feature whose install() throws is left out and reported ({@link #takeInstallFailures}). */
+    public void isolateFeatureFaults(boolean on) { this.isolateFeatureFaults = on; }
+
+    /** Moves the features whose install() threw (since the last call) into {@code into}. */
+    public void takeInstallFailures(java.util.Map<DriverFeature, Throwable> into) {
+        into.putAll(installFailures);
+        installFailures.clear();
     }
 
     /** Installs the requested set right away (before the run starts). */

@@ -1,0 +1,73 @@
+package ringlab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * ringlab deploy FILE.jar [--node URL] [--data DIR | --token TOKEN]: uploads a bundle to a running node
+ * (POST /api/v1/bundles, which installs and starts it) with the token read from the node's data folder.
+ * Prints the node's JSON answer; exit 0 when the node accepted the bundle, 1 when it refused it, 2 on
+ * bad usage or when the node cannot be reached.
+ */
+final class DeployCommand {
+    private DeployCommand() { }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        String node = "http://127.0.0.1:8080", token = null, file = null;
+        String data = System.getenv("RINGLAB_DATA") != null ? System.getenv("RINGLAB_DATA") : "ringlab-data";
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            boolean hasValue = i + 1 < args.length;
+            switch (a) {
+                case "--node" -> { if (!hasValue) return usage(err, "--node needs a URL"); node = args[++i]; }
+                case "--token" -> { if (!hasValue) return usage(err, "--token needs a value"); token = args[++i]; }
+                case "--data" -> { if (!hasValue) return usage(err, "--data needs a folder"); data = args[++i]; }
+                default -> {
+                    if (a.startsWith("-") || file != null) return usage(err, "unexpected argument '" + a + "'");
+                    file = a;
+                }
+            }
+        }
+        if (file == null) return usage(err, "which jar? ringlab deploy FILE.jar");
+        Path jar = Path.of(file);
+        if (!Files.isRegularFile(jar)) return usage(err, "no such file: " + file);
+        try {
+            if (token == null) {
+                Path t = Path.of(data, "token");
+                if (!Files.isRegularFile(t)) return usage(err, "no token at " + t + " (start the node first, or pass --data DIR or --token TOKEN)");
+                token = Files.readString(t, StandardCharsets.UTF_8).trim();
+            }
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpRequest req = HttpRequest.newBuilder(URI.create(node.replaceAll("/+$", "") + "/api/v1/bundles"))
+                    .timeout(Duration.ofSeconds(60))
+                    .header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/java-archive")
+                    .POST(HttpRequest.BodyPublishers.ofFile(jar)).build();
+            HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
+            (r.statusCode() / 100 == 2 ? out : err).println(r.body());
+            return r.statusCode() / 100 == 2 ? 0 : 1;
+        } catch (IllegalArgumentException e) {
+            return usage(err, "bad node URL '" + node + "': " + e.getMessage());
+        } catch (IOException e) {
+            err.println("ringlab deploy: cannot reach " + node + ": " + e);
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 2;
+        }
+    }
+
+    private static int usage(PrintStream err, String why) {
+        err.println("ringlab deploy: " + why);
+        err.println("usage: ringlab deploy FILE.jar [--node URL (http://127.0.0.1:8080)] [--data DIR (ringlab-data) | --token TOKEN]");
+        return 2;
+    }
+}

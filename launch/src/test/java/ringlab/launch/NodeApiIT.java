@@ -1,0 +1,243 @@
+package ringlab.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static ringlab.launch.NodeHarness.await;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import ringlab.launch.NodeHarness.Answer;
+
+/**
+ * The node's REST API, configuration and fault isolation, end to end on the exported bundle set in an
+ * in-process Felix (loopback, free port): token, 400s that change nothing, scenario and tunable
+ * changes taking effect, bundle install refusals, quarantine of throwing features, pace.
+ */
+@Timeout(120)
+class NodeApiIT {
+    private NodeHarness node;
+
+    @BeforeEach
+    void start() throws Exception {
+        node = new NodeHarness().start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (node != null) node.close();
+    }
+
+    static JsonObject obj(Answer a) {
+        assertEquals(200, a.status(), a.body());
+        return a.json().getAsJsonObject();
+    }
+
+    JsonObject status() { return obj(node.get("/status")); }
+
+    static List<String> active(JsonObject status) {
+        JsonArray a = status.getAsJsonObject("simulation").getAsJsonObject("features").getAsJsonObject("eth0").getAsJsonArray("active");
+        return a.asList().stream().map(JsonElement::getAsString).toList();
+    }
+
+    static void assertAccounting(JsonObject status) {
+        JsonObject acc = status.getAsJsonObject("simulation").getAsJsonObject("accounting");
+        long sent = acc.get("sent").getAsLong();
+        assertTrue(sent > 0, "traffic flows: " + acc);
+        assertEquals(sent, acc.get("delivered").getAsLong() + acc.get("dropped").getAsLong() + acc.get("in_flight").getAsLong(),
+                "sent = delivered + dropped + in flight: " + acc);
+    }
+
+    long installTestFeatures() throws Exception {
+        Answer a = node.post("/bundles", TestBundles.featureBundle("test.features", false));
+        long id = obj(a).get("id").getAsLong();
+        await("test features registered", () -> node.get("/features").body().contains("\"test-knob\""));
+        return id;
+    }
+
+    @Test
+    void requestsWithoutTheRightTokenGet401AndTheTokenFileIsOwnerOnly() throws Exception {
+        Answer none = node.send("GET", "/status", null, null, null);
+        assertEquals(401, none.status());
+        assertTrue(none.error().contains("Bearer"), none.body());
+        assertEquals(401, node.send("GET", "/status", null, null, "wrong").status());
+        assertEquals(401, node.send("PUT", "/scenario", "{}".getBytes(), "application/json", null).status());
+        assertEquals(401, node.send("POST", "/bundles", TestBundles.plainJar(), "application/java-archive", "x").status());
+        assertEquals(200, node.get("/status").status());
+        assertEquals(64, node.token().length());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(node.data.resolve("token"))));
+    }
+
+    @Test
+    void malformedJsonAndBadValuesGet400NamingTheProblemAndChangeNothing() {
+        JsonObject before = obj(node.get("/scenario"));
+        String[][] cases = {
+            {"{\"pace\": 10", "malformed JSON"},
+            {"[1, 2]", "JSON object"},
+            {"", "empty"},
+            {"{\"board\": \"no-such-board\"}", "board 'no-such-board' is not installed"},
+            {"{\"features\": \"stock,nope\"}", "feature 'nope' is not installed"},
+            {"{\"workload\": \"-M 512 --bogus\"}", "workload"},
+            {"{\"pace\": \"fast\"}", "pace 'fast'"},
+            {"{\"seed\": 1.5}", "seed"},
+            {"{\"colour\": \"red\"}", "unknown field 'colour'"},
+            {"{\"board\": 7}", "field 'board' must be a string"},
+            // a valid field beside an invalid one: refused as a whole
+            {"{\"pace\": \"pause\", \"features\": \"nope\"}", "nope"},
+        };
+        for (String[] c : cases) {
+            Answer a = node.put("/scenario", c[0]);
+            assertEquals(400, a.status(), c[0] + " -> " + a.body());
+            assertNotNull(a.error(), a.body());
+            assertTrue(a.error().contains(c[1]), c[0] + " -> " + a.error());
+        }
+        assertEquals(before, obj(node.get("/scenario")), "nothing applied");
+        assertEquals("running", status().get("state").getAsString());
+        assertEquals(404, node.put("/features/nope", "{\"x\": 1}").status());
+        assertEquals(404, node.get("/nothing-here").status());
+    }
+
+    @Test
+    void putScenarioChangesFeaturesAndTunablesAtTheNextSafePoint() throws Exception {
+        installTestFeatures();
+        long v0 = status().get("virtualNanos").getAsLong();
+        long t0 = System.nanoTime();
+        obj(node.put("/scenario", "{\"features\": \"stock,test-knob\"}"));
+        JsonObject s = await("test-knob active in the driver", () -> {
+            JsonObject x = status();
+            return active(x).contains("test-knob") ? x : null;
+        });
+        System.out.printf("change to effect (features, via REST + ConfigAdmin, polled every 20 ms): %.1f ms%n", (System.nanoTime() - t0) / 1e6);
+        assertEquals(0, s.getAsJsonObject("restarts").get("count").getAsLong(), "a feature change keeps the run");
+        assertTrue(s.get("virtualNanos").getAsLong() > v0);
+        assertEquals(8, s.getAsJsonObject("simulation").getAsJsonObject("features").getAsJsonObject("eth0")
+                .getAsJsonObject("test-knob").get("test_knob").getAsLong(), "default value");
+
+        assertEquals(400, node.put("/features/test-knob", "{\"test_knob\": 65}").status(), "above max");
+        assertTrue(node.put("/features/test-knob", "{\"nope\": 1}").error().contains("no tunable 'nope'"));
+        assertTrue(node.put("/features/test-knob", "{\"test_knob\": \"many\"}").error().contains("whole number"));
+        obj(node.put("/features/test-knob", "{\"test_knob\": 32}"));
+        await("tunable applied", () -> status().getAsJsonObject("simulation").getAsJsonObject("features").getAsJsonObject("eth0")
+                .getAsJsonObject("test-knob").get("test_knob").getAsLong() == 32);
+        JsonObject f = obj(node.get("/features/test-knob"));
+        assertEquals(32, f.getAsJsonArray("tunables").get(0).getAsJsonObject().get("value").getAsLong());
+        assertTrue(f.get("active").getAsBoolean());
+
+        // the workload changes: the device is torn down and brought up again, counted
+        obj(node.put("/scenario", "{\"workload\": \"-u -b 20M -l 1470\"}"));
+        JsonObject r = await("rebuilt for the new workload", () -> {
+            JsonObject x = status();
+            return x.getAsJsonObject("restarts").get("count").getAsLong() == 1 && x.getAsJsonObject("simulation").size() > 0 ? x : null;
+        });
+        assertEquals(1, r.getAsJsonObject("restarts").getAsJsonObject("byReason").get("workload-change").getAsLong());
+        await("test-knob still active after the rebuild, with its tunable", () -> {
+            JsonObject x = status();
+            return active(x).contains("test-knob") && x.getAsJsonObject("simulation").getAsJsonObject("features")
+                    .getAsJsonObject("eth0").getAsJsonObject("test-knob").get("test_knob").getAsLong() == 32;
+        });
+        JsonObject metrics = obj(node.get("/metrics"));
+        assertTrue(metrics.get("samples").getAsInt() >= 0);
+        assertTrue(metrics.getAsJsonObject("history").has("receiver_bits_per_second"));
+    }
+
+    @Test
+    void aJarThatIsNotABundleOrDoesNotResolveIsRefusedAndNothingChanges() throws Exception {
+        String before = obj(node.get("/status")).get("features").toString();
+        int bundles = node.get("/bundles").json().getAsJsonArray().size();
+        Answer text = node.post("/bundles", "this is not a jar".getBytes(StandardCharsets.UTF_8));
+        assertEquals(400, text.status());
+        assertTrue(text.error().startsWith("not a bundle"), text.error());
+        Answer plain = node.post("/bundles", TestBundles.plainJar());
+        assertEquals(400, plain.status());
+        assertTrue(plain.error().contains("no Bundle-SymbolicName"), plain.error());
+        Answer unresolved = node.post("/bundles", TestBundles.unresolvableBundle());
+        assertEquals(400, unresolved.status());
+        assertTrue(unresolved.error().contains("no.such.pkg"), unresolved.error());
+        assertEquals(bundles, node.get("/bundles").json().getAsJsonArray().size(), "no bundle left behind");
+        assertEquals(before, obj(node.get("/status")).get("features").toString());
+        assertEquals("running", status().get("state").getAsString());
+    }
+
+    @Test
+    void aFeatureThatThrowsIsQuarantinedAndTheRunGoesOn() throws Exception {
+        installTestFeatures();
+        // install() throws: the driver leaves it out at the poll boundary, the same run goes on
+        obj(node.put("/scenario", "{\"features\": \"test-knob,test-install-throws\"}"));
+        JsonObject s = await("test-install-throws quarantined", () -> {
+            JsonObject x = status();
+            return x.getAsJsonArray("quarantined").toString().contains("test-install-throws") ? x : null;
+        });
+        assertTrue(s.getAsJsonArray("quarantined").toString().contains("test: install fails"), s.toString());
+        assertEquals(0, s.getAsJsonObject("restarts").get("count").getAsLong());
+        JsonObject after = await("the run goes on with test-knob", () -> {
+            JsonObject x = status();
+            return active(x).equals(List.of("test-knob")) && x.get("virtualNanos").getAsLong() > s.get("virtualNanos").getAsLong() ? x : null;
+        });
+        assertAccounting(after);
+        Answer again = node.put("/scenario", "{\"features\": \"test-install-throws\"}");
+        assertEquals(400, again.status());
+        assertTrue(again.error().contains("quarantined"), again.error());
+
+        // the hot path throws: caught around the advance, culprit from the stack, rebuilt without it
+        obj(node.post("/bundles", TestBundles.featureBundle("test.hot", true)));
+        await("test-hot-throws registered", () -> node.get("/features").body().contains("\"test-hot-throws\""));
+        obj(node.put("/scenario", "{\"features\": \"test-knob,test-hot-throws\"}"));
+        JsonObject hot = await("test-hot-throws quarantined", () -> {
+            JsonObject x = status();
+            return x.getAsJsonArray("quarantined").toString().contains("test-hot-throws") ? x : null;
+        });
+        assertTrue(hot.getAsJsonArray("quarantined").toString().contains("Bomb.deliver"), hot.toString());
+        JsonObject rebuilt = await("running again without it", () -> {
+            JsonObject x = status();
+            return "running".equals(x.get("state").getAsString()) && active(x).equals(List.of("test-knob"))
+                    && x.getAsJsonObject("simulation").getAsJsonObject("accounting").get("sent").getAsLong() > 100 ? x : null;
+        });
+        assertEquals(1, rebuilt.getAsJsonObject("restarts").getAsJsonObject("byReason").get("fault").getAsLong());
+        assertAccounting(rebuilt);
+        assertTrue(rebuilt.getAsJsonObject("scenario").getAsJsonObject("unavailableFeatures").get("test-hot-throws")
+                .getAsString().startsWith("quarantined"));
+    }
+
+    @Test
+    void paceCanPauseRunFasterAndAsFastAsPossible() {
+        obj(node.put("/scenario", "{\"pace\": \"pause\"}"));
+        await("paused", () -> "paused".equals(status().get("state").getAsString()));
+        long v = status().get("virtualNanos").getAsLong();
+        sleep(300);
+        assertEquals(v, status().get("virtualNanos").getAsLong(), "virtual time stands still");
+
+        obj(node.put("/scenario", "{\"pace\": 10}"));
+        await("running", () -> "running".equals(status().get("state").getAsString()));
+        long v1 = status().get("virtualNanos").getAsLong(), w1 = System.nanoTime();
+        sleep(500);
+        double factor = (status().get("virtualNanos").getAsLong() - v1) / (double) (System.nanoTime() - w1);
+        assertTrue(factor > 5 && factor < 13, "about 10x: " + factor);
+
+        obj(node.put("/scenario", "{\"pace\": \"max\"}"));
+        await("max", () -> "max".equals(obj(node.get("/scenario")).get("pace").getAsString()));
+        long v2 = status().get("virtualNanos").getAsLong(), w2 = System.nanoTime();
+        sleep(500);
+        double max = (status().get("virtualNanos").getAsLong() - v2) / (double) (System.nanoTime() - w2);
+        System.out.printf("pace max: %.1fx real time%n", max);
+        assertTrue(max > 1.5, "as fast as possible is faster than real time: " + max);
+        assertAccounting(status());
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package ringlab.launch;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.osgi.framework.BundleActivator;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * Feature bundles built in the test: sources compiled with the JDK's compiler against the SPI and the
+ * OSGi core API, packed with a manifest by java.util.jar. A BundleActivator registers the features
+ * (no DS), so the bundle needs nothing but the runtime's SPI packages.
+ */
+final class TestBundles {
+    private TestBundles() { }
+
+
+    static String features(String pkg, boolean hot) {
+        String register = hot ? "c.registerService(DriverFeature.class, new HotThrows(), null);"
+                : "c.registerService(DriverFeature.class, new Knob(), null); c.registerService(DriverFeature.class, new InstallThrows(), null);";
+        return """
+            package PKG;
+            import java.util.*;
+            import org.osgi.framework.*;
+            import ringlab.spi.driver.*;
+            import ringlab.spi.feature.*;
+            import ringlab.spi.net.Packet;
+            public final class Activator implements BundleActivator {
+                public void start(BundleContext c) { REGISTER }
+                public void stop(BundleContext c) { }
+            }
+            final class Knob implements DriverFeature {
+                public String id() { return "test-knob"; }
+                public String summary() { return "test: a tunable shown as a counter, no mechanism"; }
+                public List<Tunable> tunables() { return List.of(new Tunable("test_knob", "packets", 8, 1, 64, "test value")); }
+                public void install(DriverHooks h) { long v = h.tunable("test_knob"); h.counters(id(), () -> Map.of("test_knob", v)); }
+            }
+            final class InstallThrows implements DriverFeature {
+                public String id() { return "test-install-throws"; }
+                public String summary() { return "test: install() throws"; }
+                public void install(DriverHooks h) { throw new IllegalStateException("test: install fails"); }
+            }
+            final class HotThrows implements DriverFeature {
+                public String id() { return "test-hot-throws"; }
+                public String summary() { return "test: its rx delivery throws after 200 packets"; }
+                public void install(DriverHooks h) { h.rxDelivery(new Bomb(h.rxDelivery())); }
+            }
+            final class Bomb implements RxDelivery {
+                private final RxDelivery next; private int n;
+                Bomb(RxDelivery next) { this.next = next; }
+                public void deliver(Exec x, Packet p, RxStack s) {
+                    if (++n > 200) throw new IllegalStateException("test: hot path fails");
+                    next.deliver(x, p, s);
+                }
+                public void flush(Exec x, RxStack s) { next.flush(x, s); }
+                public int held() { return next.held(); }
+            }
+            """.replace("PKG", pkg).replace("REGISTER", register);
+    }
+
+    /**
+     * A bundle jar with test features: test-knob (a tunable, test_knob, shown as a counter) and
+     * test-install-throws; or, with {@code hot}, test-hot-throws alone (its rx delivery throws after 200
+     * packets: a fault on the hot path is traced to a bundle, so it gets a bundle of its own).
+     */
+    static byte[] featureBundle(String bsn, boolean hot) throws IOException {
+        String pkg = bsn.replaceAll("[^A-Za-z0-9]", "");
+        Path dir = Files.createTempDirectory("ringlab-testbundle");
+        try {
+            Path src = dir.resolve("src/" + pkg + "/Activator.java");
+            Files.createDirectories(src.getParent());
+            Files.writeString(src, features(pkg, hot));
+            Path out = dir.resolve("classes");
+            Files.createDirectories(out);
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            String cp = location(DriverFeature.class) + java.io.File.pathSeparator + location(BundleActivator.class);
+            int rc = javac.run(null, null, null, "--release", "17", "-proc:none", "-cp", cp, "-d", out.toString(), src.toString());
+            assertTrue(rc == 0, "test bundle does not compile");
+            Manifest mf = new Manifest();
+            Attributes a = mf.getMainAttributes();
+            a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+            a.putValue("Bundle-ManifestVersion", "2");
+            a.putValue("Bundle-SymbolicName", bsn);
+            a.putValue("Bundle-Version", "1.0.0");
+            a.putValue("Bundle-Activator", pkg + ".Activator");
+            a.putValue("Import-Package", "org.osgi.framework, ringlab.spi.driver, ringlab.spi.feature, ringlab.spi.net");
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (JarOutputStream jar = new JarOutputStream(bytes, mf); Stream<Path> files = Files.walk(out)) {
+                List<Path> classes = new ArrayList<>(files.filter(Files::isRegularFile).sorted().toList());
+                for (Path c : classes) {
+                    jar.putNextEntry(new JarEntry(out.relativize(c).toString().replace('\\', '/')));
+                    jar.write(Files.readAllBytes(c));
+                    jar.closeEntry();
+                }
+            }
+            return bytes.toByteArray();
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** A jar whose manifest names a bundle that imports a package nobody exports. */
+    static byte[] unresolvableBundle() throws IOException {
+        Manifest mf = new Manifest();
+        Attributes a = mf.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", "test.unresolvable");
+        a.putValue("Import-Package", "no.such.pkg");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream jar = new JarOutputStream(bytes, mf)) {
+            jar.putNextEntry(new JarEntry("readme.txt"));
+            jar.write("x".getBytes());
+            jar.closeEntry();
+        }
+        return bytes.toByteArray();
+    }
+
+    /** A jar (valid zip) with no OSGi headers. */
+    static byte[] plainJar() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Manifest mf = new Manifest();
+        mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (JarOutputStream jar = new JarOutputStream(bytes, mf)) {
+            jar.putNextEntry(new JarEntry("a.txt"));
+            jar.write("plain".getBytes());
+            jar.closeEntry();
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package ringlab.node.internal;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarInputStream;
+import java.util.jar.Manifest;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.wiring.FrameworkWiring;
+import ringlab.node.FeatureCatalog;
+import ringlab.node.internal.ApiServlet.ApiError;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * /api/v1/bundles: list, install from a jar body (and start), start, stop, update from a body,
+ * uninstall. A body that is not a jar with a Bundle-SymbolicName, or a bundle that does not resolve or
+ * start, is refused (400) and uninstalled again, so nothing else changes. The system bundle and the
+ * node's own bundle cannot be stopped or removed through the API that they serve.
+ */
+final class BundleOps {
+    static final String LOCATION = "ringlab-api:";
+
+    private final BundleContext context;
+    private final FeatureCatalog features;
+
+    BundleOps(BundleContext context, FeatureCatalog features) {
+        this.context = context;
+        this.features = features;
+    }
+
+    Object route(String method, String[] seg, String path, HttpServletRequest req) throws ApiError, IOException {
+        if (seg.length == 1) {
+            if (method.equals("GET")) return list();
+            if (method.equals("POST")) return describe(install(ApiServlet.bytes(req)));
+            throw ApiServlet.notAllowed(method, path);
+        }
+        Bundle b = bundle(seg[1]);
+        if (seg.length == 2) {
+            switch (method) {
+                case "GET" -> { return describe(b); }
+                case "PUT" -> { return describe(update(b, ApiServlet.bytes(req))); }
+                case "DELETE" -> {
+                    guard(b, "uninstalled");
+                    Map<String, Object> d = describe(b);
+                    try {
+                        b.uninstall();
+                    } catch (BundleException e) {
+                        throw new ApiError(400, "cannot uninstall bundle " + b.getBundleId() + ": " + e.getMessage());
+                    }
+                    refresh(); // drop the old wiring, so its class loader can go
+                    d.put("state", "UNINSTALLED");
+                    return d;
+                }
+                default -> throw ApiServlet.notAllowed(method, path);
+            }
+        }
+        if (seg.length == 3 && method.equals("POST") && (seg[2].equals("start") || seg[2].equals("stop"))) {
+            try {
+                if (seg[2].equals("start")) {
+                    b.start();
+                } else {
+                    guard(b, "stopped");
+                    b.stop();
+                }
+            } catch (BundleException | IllegalStateException e) {
+                throw new ApiError(400, "cannot " + seg[2] + " bundle " + b.getBundleId() + " (" + b.getSymbolicName() + "): " + e.getMessage());
+            }
+            return describe(b);
+        }
+        throw ApiServlet.notFound(path);
+    }
+
+    private Bundle bundle(String id) throws ApiError {
+        long n;
+        try {
+            n = Long.parseLong(id);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bundle id must be a number, not '" + id + "'");
+        }
+        Bundle b = context.getBundle(n);
+        if (b == null) throw new ApiError(404, "no bundle with id " + n);
+        return b;
+    }
+
+    private void guard(Bundle b, String what) throws ApiError {
+        if (b.getBundleId() == 0) throw new ApiError(400, "the system bundle cannot be " + what + " through the API");
+        if (b.getBundleId() == context.getBundle().getBundleId()) {
+            throw new ApiError(400, "the node bundle (" + b.getSymbolicName() + ") serves this API and cannot be " + what + " through it");
+        }
+    }
+
+    List<Object> list() {
+        List<Object> out = new ArrayList<>();
+        for (Bundle b : context.getBundles()) out.add(describe(b));
+        return out;
+    }
+
+    Map<String, Object> describe(Bundle b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", b.getBundleId());
+        m.put("symbolicName", b.getSymbolicName());
+        m.put("version", b.getVersion().toString());
+        m.put("state", state(b.getState()));
+        m.put("location", b.getLocation());
+        List<String> provided = new ArrayList<>();
+        for (DriverFeature f : features.features()) {
+            Bundle fb = FrameworkUtil.getBundle(f.getClass());
+            if (fb != null && fb.getBundleId() == b.getBundleId()) provided.add(f.id());
+        }
+        if (!provided.isEmpty()) m.put("features", provided);
+        String board = b.getHeaders("").get(BoardExtender.HEADER);
+        if (board != null) m.put("boardDescriptor", board);
+        return m;
+    }
+
+    static String state(int s) {
+        return switch (s) {
+            case Bundle.UNINSTALLED -> "UNINSTALLED";
+            case Bundle.INSTALLED -> "INSTALLED";
+            case Bundle.RESOLVED -> "RESOLVED";
+            case Bundle.STARTING -> "STARTING";
+            case Bundle.STOPPING -> "STOPPING";
+            case Bundle.ACTIVE -> "ACTIVE";
+            default -> Integer.toString(s);
+        };
+    }
+
+    /** The manifest's symbolic name, or a 400 saying why the body is not a bundle. */
+    static String symbolicName(byte[] jar) {
+        if (jar.length == 0) throw new IllegalArgumentException("not a bundle: the request body is empty (send the jar, Content-Type: application/java-archive)");
+        Manifest mf;
+        try (JarInputStream in = new JarInputStream(new ByteArrayInputStream(jar))) {
+            mf = in.getManifest();
+            if (mf == null && in.getNextJarEntry() == null) throw new IOException("no zip entries");
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("not a bundle: the body is not a jar (" + e.getMessage() + ")");
+        }
+        if (mf == null) throw new IllegalArgumentException("not a bundle: the jar has no META-INF/MANIFEST.MF");
+        String bsn = mf.getMainAttributes().getValue(Constants.BUNDLE_SYMBOLICNAME);
+        if (bsn == null || bsn.isBlank()) throw new IllegalArgumentException("not a bundle: the manifest has no Bundle-SymbolicName");
+        return bsn.split(";")[0].trim();
+    }
+
+    Bundle install(byte[] jar) throws ApiError {
+        String bsn = symbolicName(jar);
+        for (Bundle b : context.getBundles()) {
+            if (bsn.equals(b.getSymbolicName())) {
+                throw new ApiError(409, "bundle " + bsn + " is already installed as bundle " + b.getBundleId()
+                        + " (version " + b.getVersion() + "): PUT /api/v1/bundles/" + b.getBundleId() + " updates it");
+            }
+        }
+        Bundle b;
+        try {
+            b = context.installBundle(LOCATION + bsn, new ByteArrayInputStream(jar));
+        } catch (BundleException | RuntimeException e) {
+            throw new IllegalArgumentException("not a valid bundle: " + e.getMessage());
+        }
+        try {
+            start(b);
+        } catch (BundleException | RuntimeException e) {
+            try {
+                b.uninstall();
+                refresh();
+            } catch (BundleException | IllegalStateException ignored) {
+                // already gone
+            }
+            throw new IllegalArgumentException("bundle " + bsn + " refused (uninstalled again): " + e.getMessage());
+        }
+        return b;
+    }
+
+    private void start(Bundle b) throws BundleException {
+        if (b.getHeaders("").get(Constants.FRAGMENT_HOST) != null) {
+            if (!context.getBundle(0).adapt(FrameworkWiring.class).resolveBundles(List.of(b))) {
+                throw new BundleException("fragment does not resolve (host or imports missing)");
+            }
+            return;
+        }
+        b.start();
+    }
+
+    Bundle update(Bundle b, byte[] jar) throws ApiError {
+        guard(b, "updated");
+        String bsn = symbolicName(jar);
+        if (!bsn.equals(b.getSymbolicName())) {
+            throw new IllegalArgumentException("the jar is " + bsn + ", bundle " + b.getBundleId() + " is " + b.getSymbolicName()
+                    + ": POST /api/v1/bundles installs a different bundle");
+        }
+        boolean wasActive = b.getState() == Bundle.ACTIVE;
+        try {
+            b.update(new ByteArrayInputStream(jar));
+        } catch (BundleException e) {
+            throw new IllegalArgumentException("update of bundle " + b.getBundleId() + " failed: " + e.getMessage());
+        }
+        refresh();
+        if (wasActive && b.getState() != Bundle.ACTIVE) {
+            try {
+                b.start();
+            } catch (BundleException e) {
+                throw new IllegalArgumentException("bundle " + b.getBundleId() + " updated but does not start (left "
+                        + state(b.getState()) + "): " + e.getMessage());
+            }
+        }
+        return b;
+    }
+
+    /** Refreshes removal-pending bundles and waits (bounded) for it to finish. */
+    private void refresh() {
+        CountDownLatch done = new CountDownLatch(1);
+        context.getBundle(0).adapt(FrameworkWiring.class).refreshBundles(null, e -> {
+            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED || e.getType() == FrameworkEvent.ERROR) done.countDown();
+        });
+        try {
+            done.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package ringlab.node.internal;
+
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.cm.ConfigurationException;
+import org.osgi.service.cm.ManagedService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.AttributeDefinition;
+import org.osgi.service.metatype.MetaTypeProvider;
+import org.osgi.service.metatype.ObjectClassDefinition;
+import ringlab.spi.feature.DriverFeature;
+import ringlab.spi.feature.Tunable;
+
+/**
+ * One configuration PID per registered feature, ringlab.feature.ID ('-' written '.'), whose properties are the feature's
+ * tunables (kernel names). The node publishes, for each feature, a ManagedService that validates and
+ * forwards the values to the runner and a MetaTypeProvider generated from DriverFeature.tunables(),
+ * so a feature bundle needs no OSGi configuration code of its own.
+ */
+@Component(immediate = true)
+public final class FeatureConfigs {
+    static final String PREFIX = "ringlab.feature.";
+
+    /**
+     * ringlab.feature.ID with '-' as '.', e.g. ringlab.feature.batched.rx (the bundle's symbolic name):
+     * FileInstall reads a '-' in a .cfg file name as a factory configuration's alias.
+     */
+    static String pid(String featureId) {
+        return PREFIX + featureId.replace('-', '.');
+    }
+
+    @Reference
+    private ScenarioControl control;
+
+    private volatile BundleContext context;
+    private final Map<DriverFeature, ServiceRegistration<?>> registrations = new ConcurrentHashMap<>();
+
+    @Activate
+    void activate(BundleContext ctx) {
+        this.context = ctx;
+        pending.forEach(this::register);
+        pending.clear();
+    }
+
+    @Deactivate
+    void deactivate() {
+        registrations.values().forEach(FeatureConfigs::unregister);
+        registrations.clear();
+        context = null;
+    }
+
+    private final List<DriverFeature> pending = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Reference(service = DriverFeature.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeFeature")
+    void addFeature(DriverFeature f) {
+        if (context == null) pending.add(f);
+        else register(f);
+    }
+
+    void removeFeature(DriverFeature f) {
+        pending.remove(f);
+        ServiceRegistration<?> r = registrations.remove(f);
+        if (r != null) unregister(r);
+    }
+
+    private void register(DriverFeature f) {
+        String id;
+        try {
+            id = f.id();
+        } catch (RuntimeException e) {
+            return;
+        }
+        String pid = pid(id);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(Constants.SERVICE_PID, pid);
+        props.put(MetaTypeProvider.METATYPE_PID, pid);
+        Object service = new PerFeature(f, pid);
+        registrations.put(f, context.registerService(
+                new String[] {ManagedService.class.getName(), MetaTypeProvider.class.getName()}, service, props));
+    }
+
+    private static void unregister(ServiceRegistration<?> r) {
+        try {
+            r.unregister();
+        } catch (IllegalStateException alreadyGone) {
+            // the framework is stopping
+        }
+    }
+
+    /** The ManagedService and metatype of one feature's PID. */
+    private final class PerFeature implements ManagedService, MetaTypeProvider {
+        private final DriverFeature feature;
+        private final String pid;
+
+        PerFeature(DriverFeature feature, String pid) {
+            this.feature = feature;
+            this.pid = pid;
+        }
+
+        @Override
+        public void updated(Dictionary<String, ?> properties) throws ConfigurationException {
+            Map<String, Long> values;
+            try {
+                values = TunableValues.fromDictionary(feature, properties);
+            } catch (IllegalArgumentException | ClassCastException e) {
+                control.refused(pid, e.getMessage()); // nothing applied
+                throw new ConfigurationException(null, e.getMessage());
+            }
+            control.tunablesChanged(feature.id(), values);
+        }
+
+        @Override
+        public ObjectClassDefinition getObjectClassDefinition(String id, String locale) {
+            return pid.equals(id) ? new Ocd() : null;
+        }
+
+        @Override
+        public String[] getLocales() {
+            return null;
+        }
+
+        private final class Ocd implements ObjectClassDefinition {
+            @Override public String getName() { return "ringlab feature " + feature.id(); }
+
+            @Override public String getID() { return pid; }
+
+            @Override public String getDescription() { return feature.summary(); }
+
+            @Override
+            public AttributeDefinition[] getAttributeDefinitions(int filter) {
+                if (filter == OPTIONAL) return new AttributeDefinition[0];
+                return feature.tunables().stream().map(Attr::new).toArray(AttributeDefinition[]::new);
+            }
+
+            @Override public java.io.InputStream getIcon(int size) { return null; }
+        }
+    }
+
+    /** A tunable as a metatype attribute: a long with its default and range. */
+    private record Attr(Tunable t) implements AttributeDefinition {
+        @Override public String getName() { return t.name(); }
+
+        @Override public String getID() { return t.name(); }
+
+        @Override public String getDescription() {
+            return t.doc() + " (" + t.unit() + ", " + t.min() + " to " + t.max() + ")";
+        }
+
+        @Override public int getCardinality() { return 0; }
+
+        @Override public int getType() { return LONG; }
+
+        @Override public String[] getOptionValues() { return null; }
+
+        @Override public String[] getOptionLabels() { return null; }
+
+        @Override public String validate(String value) {
+            try {
+                long v = Long.parseLong(value.trim());
+                return v < t.min() || v > t.max() ? t.name() + " must be within [" + t.min() + ", " + t.max() + "]" : "";
+            } catch (NumberFormatException e) {
+                return t.name() + " must be a whole number";
+            }
+        }
+
+        @Override public String[] getDefaultValue() { return new String[] {Long.toString(t.defaultValue())}; }
+    }
+}

@@ -1,0 +1,84 @@
+package ringlab.node.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Set;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * The node's data folder (framework property ringlab.data, ./ringlab --data DIR; default ringlab-data)
+ * and the API token kept in it: generated with SecureRandom at first start, stored in DATA/token with
+ * owner-only permissions (rw-------), printed at every start. DATA/deploy is FileInstall's folder.
+ */
+@Component(service = NodeData.class, immediate = true)
+public final class NodeData {
+    static final String PROPERTY = "ringlab.data";
+
+    private Path dir;
+    private String token;
+
+    @Activate
+    void activate(BundleContext context) throws IOException {
+        String d = context.getProperty(PROPERTY);
+        dir = Path.of(d == null || d.isBlank() ? "ringlab-data" : d).toAbsolutePath().normalize();
+        token = loadOrCreateToken(dir);
+        Files.createDirectories(dir.resolve("deploy"));
+        System.out.println("ringlab: API token " + token + " (stored in " + dir.resolve("token") + ")");
+    }
+
+    Path dir() { return dir; }
+
+    /** Constant-time comparison with the stored token. */
+    boolean accepts(String candidate) {
+        return candidate != null && MessageDigest.isEqual(
+                candidate.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String loadOrCreateToken(Path dir) throws IOException {
+        Path file = dir.resolve("token");
+        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        if (!Files.isDirectory(dir)) {
+            if (posix) Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            else Files.createDirectories(dir);
+        }
+        if (Files.isRegularFile(file)) {
+            String t = Files.readString(file, StandardCharsets.UTF_8).trim();
+            if (!t.isEmpty()) {
+                if (posix) Files.setPosixFilePermissions(file, ownerOnly()); // repair a copied file
+                return t;
+            }
+        }
+        byte[] raw = new byte[32];
+        new SecureRandom().nextBytes(raw);
+        String t = HexFormat.of().formatHex(raw);
+        try {
+            // created with its final permissions, so it is never readable by others, not even briefly
+            if (posix) Files.createFile(file, PosixFilePermissions.asFileAttribute(ownerOnly()));
+            else Files.createFile(file);
+        } catch (FileAlreadyExistsException empty) {
+            if (posix) Files.setPosixFilePermissions(file, ownerOnly());
+        }
+        Files.writeString(file, t + "\n", StandardCharsets.UTF_8);
+        if (!posix) {
+            file.toFile().setReadable(false, false);
+            file.toFile().setReadable(true, true);
+            file.toFile().setWritable(false, false);
+            file.toFile().setWritable(true, true);
+        }
+        return t;
+    }
+
+    private static Set<PosixFilePermission> ownerOnly() {
+        return PosixFilePermissions.fromString("rw-------");
+    }
+}

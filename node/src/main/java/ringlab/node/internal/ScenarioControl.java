@@ -1,0 +1,29 @@
+package ringlab.node.internal;
+
+import java.util.Map;
+
+/** What the REST API and the per-feature configurations need from the runner (node-internal). */
+interface ScenarioControl {
+    /** The accepted scenario (applied, or waiting for its board). */
+    ScenarioSpec wanted();
+
+    /** Validates a scenario against what is installed now; throws IllegalArgumentException naming the problem. */
+    ScenarioValidator.Plan validate(ScenarioSpec spec);
+
+    /** Validated tunable values of a feature; throws IllegalArgumentException (unknown feature or value). */
+    Map<String, Long> validateTunables(String featureId, Map<String, ?> raw);
+
+    /** New tunable values of a feature (already validated); applied at the next poll boundary. */
+    void tunablesChanged(String featureId, Map<String, Long> values);
+
+    /** Records a configuration that was refused, for status. */
+    void refused(String pid, String message);
+
+    /** The current tunable values by feature id (only those set). */
+    Map<String, Map<String, Long>> tunables();
+
+    /** Quarantined feature ids and why. */
+    Map<String, String> quarantined();
+
+    Map<String, Object> metrics();
+}
