@@ -26,7 +26,7 @@ LAN743X_NOTES = {
 def ravb_gbeth():
     return {"model": "ravb-gbeth", "linkBitsPerSecond": ALL_LINK, "rxRing": 1024, "txRing": 64, "napiWeight": 64,
             "rxChecksum": "unnecessary", "txChecksum": True, "unalignedRxDma": False, "irqModeration": False,
-            "refillDoorbellEvery": 1, "txDescPerPacket": 2, "txDoorbellRmw": True, "rxBufferBytes": 8192,
+            "refillDoorbellEvery": 1024, "txDescPerPacket": 2, "txDoorbellRmw": True, "rxBufferBytes": 8192,
             "copybreak": 0, "mtu": 1500}
 
 GBETH_NOTES = {
@@ -36,7 +36,7 @@ GBETH_NOTES = {
     "txChecksum": "NETIF_F_HW_CSUM on GbEth (2024)",
     "unalignedRxDma": "rx buffers are aligned to RAVB_ALIGN (128); no NET_IP_ALIGN pad",
     "irqModeration": "no hardware moderation; the later software coalescing is the irq-coalescing feature",
-    "refillDoorbellEvery": "no tail register: refilled descriptors are handed back by their die_dt byte; the one MMIO write per refilled descriptor stands for that descriptor-ownership write barrier",
+    "refillDoorbellEvery": "1024 (the ring): ravb has no rx tail register; a refilled descriptor is handed back by its die_dt byte (a desc.write). The skeleton's one MMIO write per refill batch (per poll) stands for the dma_wmb before that",
     "txDescPerPacket": "aligned_tx: num_tx_desc = 2 (a 4-byte alignment bounce descriptor plus the data)",
     "txDoorbellRmw": "ravb_modify(ndev, TCCR, TCCR_TSRQ0, TCCR_TSRQ0) per transmit: an uncached read plus a write",
     "rxBufferBytes": "8192 (GBETH_RX_BUFF_MAX) mapped and unmapped per descriptor; the skb is allocated with 127 bytes more (RAVB_ALIGN - 1) only to align its start, those bytes are not mapped",
@@ -46,7 +46,7 @@ GBETH_NOTES = {
 def ravb_rcar():
     return {"model": "ravb-rcar", "linkBitsPerSecond": ALL_LINK, "rxRing": 1024, "txRing": 64, "napiWeight": 64,
             "rxChecksum": "complete", "txChecksum": False, "unalignedRxDma": False, "irqModeration": False,
-            "refillDoorbellEvery": 1, "txDescPerPacket": 1, "txDoorbellRmw": True, "rxBufferBytes": 2048,
+            "refillDoorbellEvery": 1024, "txDescPerPacket": 1, "txDoorbellRmw": True, "rxBufferBytes": 2048,
             "copybreak": 0, "mtu": 1500}
 
 RCAR_NOTES = {
@@ -56,7 +56,7 @@ RCAR_NOTES = {
     "txChecksum": "EtherAVB has no tx checksum offload (no NETIF_F_HW_CSUM)",
     "unalignedRxDma": "rx buffers aligned to RAVB_ALIGN (128)",
     "irqModeration": "none",
-    "refillDoorbellEvery": "descriptor ownership (die_dt) per refilled descriptor, as for GbEth",
+    "refillDoorbellEvery": "1024 (the ring): no rx tail register, descriptor ownership by die_dt, as for GbEth",
     "txDescPerPacket": "R-Car Gen3 does not need the aligned_tx bounce: one descriptor per packet",
     "txDoorbellRmw": "ravb_modify of TCCR per transmit (read-modify-write)",
     "rxBufferBytes": "2 KB rx skbs (rx_max_buf_size SZ_2K, RX_BUF_SZ)",
