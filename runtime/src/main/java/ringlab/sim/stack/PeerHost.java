@@ -13,10 +13,13 @@ import ringlab.sim.tcp.TcpHost;
 
 /**
  * The ideal peer: a fast Linux host whose CPU costs nothing. It transmits onto its link through a
- * txqueuelen-deep FIFO (tail drop: "peer_txqueue_drop") and receives without loss. Each frame it sends
+ * FIFO of txqueuelen packets (tail drop: "peer_txqueue_drop") and receives without loss. Each frame it sends
  * leaves after a seeded delay of up to {@link #TX_JITTER_NS}, standing for the fast host's own interrupt
  * and softirq timing, so that runs are not phase-locked to the device's tick grid; its applications
- * are plain callbacks.
+ * are plain callbacks. Its TCP senders obey TCP small queues (tcp_small_queue_check): a connection's
+ * bytes not yet off the wire are limited to about 1 ms at its pacing rate (2 x cwnd / srtt in slow
+ * start, 1.2 x after), at least two skbs and at most tcp_limit_output_bytes (1 MB), so a real Linux
+ * sender never overflows its own txqueue in slow start.
  */
 public final class PeerHost implements Port, TcpHost {
     /** A peer application receiving UDP or ICMP. */
@@ -38,6 +41,9 @@ public final class PeerHost implements Port, TcpHost {
     private final long[] txDrops, noSocket;
     private boolean dropFlag;
     private long framesIn, framesOut;
+    /** Frames handed to the txqueue whose last bit has not left yet. */
+    private int queued;
+    private final EventHandler txDone = (kind, arg, now) -> queued--;
 
     public PeerHost(int addr, Sim sim, Ledger ledger, int txqueuelen) {
         this.addr = addr;
@@ -64,14 +70,14 @@ public final class PeerHost implements Port, TcpHost {
     /** Sends a packet built by a peer application (counted as sent when created with {@link #newPacket()}). */
     public void send(Packet p) {
         long now = sim.now();
-        long backlogNs = link.busyUntil() - now;
-        if (backlogNs > (long) txqueuelen * link.wireNs(p)) {
+        if (queued >= txqueuelen) { // pfifo_fast's limit counts packets, whatever their size
             ledger.drop(p, txDrops);
             return;
         }
         framesOut++;
         p.flowHash = FlowHash.of(p);
-        link.send(p, now + sim.rng().nextLong(TX_JITTER_NS));
+        queued++;
+        sim.at(link.send(p, now + sim.rng().nextLong(TX_JITTER_NS)), txDone, 0, null);
     }
 
     @Override
@@ -122,7 +128,37 @@ public final class PeerHost implements Port, TcpHost {
 
     @Override public Packet newPacket() { return ledger.create(sim.now()); }
 
-    @Override public void output(TcpConnection c, Packet p) { send(p); }
+    @Override public void output(TcpConnection c, Packet p) {
+        long before = framesOut;
+        send(p);
+        if (framesOut == before) return; // tail-dropped: nothing queued
+        PeerTimers t = timers.get(c);
+        int bytes = p.frameBytes() + SKB_OVERHEAD;
+        t.tsqBytes += bytes;
+        sim.at(link.busyUntil(), t, TSQ_DONE, null); // tx completion: the skb is freed when the frame has left
+        t.push(bytes);
+    }
+
+    /** tcp_limit_output_bytes (net.ipv4.tcp_limit_output_bytes, 1 MB since 4.19) */
+    static final long TCP_LIMIT_OUTPUT_BYTES = 1 << 20;
+    /** sk_buff + skb_shared_info counted in a 64-bit host's truesize beside the frame. */
+    static final int SKB_OVERHEAD = 576;
+    private static final int TSQ_DONE = 100;
+
+    @Override public boolean smallQueueFull(TcpConnection c) {
+        PeerTimers t = timers.get(c);
+        long srtt = c.srttNs();
+        long limit = TCP_LIMIT_OUTPUT_BYTES;
+        if (srtt > 0) {
+            // sk_pacing_rate = cwnd * mss / srtt * (200 % in slow start, 120 % after); limit = rate >> 10 (~1 ms)
+            int ratio = c.cwndSegments() < c.ssthreshSegments() ? 200 : 120;
+            double bytesPerSec = (double) c.cwndBytes() * ratio / 100 * 1e9 / srtt;
+            limit = Math.min(limit, Math.max(2L * (c.config().mss + 40 + 14 + SKB_OVERHEAD), (long) bytesPerSec >> 10));
+        }
+        if (t.tsqBytes <= limit) return false;
+        t.tsqThrottled = true;
+        return true;
+    }
 
     @Override public void armTimer(TcpConnection c, int timer, long at) { timers.get(c).arm(timer, at); }
 
@@ -147,10 +183,40 @@ public final class PeerHost implements Port, TcpHost {
     private final class PeerTimers implements EventHandler {
         final TcpConnection c;
 
+        /** Bytes of this connection queued or on the wire (sk_wmem_alloc), and each skb's share in order. */
+        long tsqBytes;
+        boolean tsqThrottled;
+        private int[] pending = new int[64]; // a FIFO of the queued skbs' sizes (frames leave in order)
+        private int head, count;
+
+        void push(int bytes) {
+            if (count == pending.length) {
+                int[] n = new int[count * 2];
+                for (int i = 0; i < count; i++) n[i] = pending[(head + i) % pending.length];
+                pending = n;
+                head = 0;
+            }
+            pending[(head + count++) % pending.length] = bytes;
+        }
+
+        int pop() {
+            int b = pending[head];
+            head = (head + 1) % pending.length;
+            count--;
+            return b;
+        }
+
         PeerTimers(TcpConnection c) { this.c = c; }
 
         void arm(int timer, long at) { sim.at(at, this, timer, null); }
 
-        @Override public void onEvent(int kind, Object arg, long now) { c.onTimer(kind); }
+        @Override public void onEvent(int kind, Object arg, long now) {
+            if (kind != TSQ_DONE) { c.onTimer(kind); return; }
+            tsqBytes -= pop();
+            if (tsqThrottled) {
+                tsqThrottled = false;
+                c.txCompleted();
+            }
+        }
     }
 }

@@ -101,6 +101,9 @@ public final class TcpConnection {
     }
 
     /** Timer firing for id {@code timer} (TIMER_RTO, TIMER_DELACK, TIMER_PERSIST); stale firings are ignored. */
+    /** tcp_tsq_handler: a transmit completion freed room below TCP; send what TSQ held back. */
+    public void txCompleted() { snd.transmit(); }
+
     public void onTimer(int timer) {
         long now = host.now();
         if (now >= hostAt[timer]) hostAt[timer] = NO_DEADLINE;

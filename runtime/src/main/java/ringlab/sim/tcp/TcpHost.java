@@ -29,6 +29,13 @@ public interface TcpHost {
     /** Frees a packet the connection consumed (queued data read by the application, or a discarded segment). */
     void free(Packet p);
 
+    /**
+     * tcp_small_queue_check (TSQ): true while the host holds so many of this connection's bytes below TCP
+     * (qdisc, device ring) that tcp_write_xmit must wait; the host then calls
+     * {@link TcpConnection#txCompleted()} when a transmit completion frees room (tcp_tsq_handler).
+     */
+    default boolean smallQueueFull(TcpConnection c) { return false; }
+
     /** Counts a packet dropped by TCP (e.g. receive queue over rcvbuf) in the run's ledger under reason. */
     void drop(Packet p, String reason);
 }

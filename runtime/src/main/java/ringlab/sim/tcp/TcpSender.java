@@ -1,4 +1,4 @@
-// Send half of a TCP endpoint: send buffer, segmentation, cwnd/rwnd limits, SACK (RFC 6675) or NewReno (RFC 6582) loss recovery with PRR (RFC 6937), RTO, persist probes, sndbuf autotuning; no RACK/TLP, F-RTO, undo, pacing or TSO.
+// Send half of a TCP endpoint: send buffer, segmentation, cwnd/rwnd limits, SACK (RFC 6675) or NewReno (RFC 6582) loss recovery with PRR (RFC 6937), RTO, persist probes, sndbuf autotuning, TSQ through TcpHost.smallQueueFull; no RACK/TLP, F-RTO, undo, pacing or TSO.
 package ringlab.sim.tcp;
 
 import ringlab.spi.net.Packet;
@@ -126,6 +126,7 @@ final class TcpSender {
                 cwndBlocked = true;
                 break;
             }
+            if (host.smallQueueFull(conn)) break; // TSQ: wait for a tx completion
             long i = sb.nextToRetransmit();
             if (i < 0) break;
             long s = sb.seqOf(i);
@@ -143,6 +144,7 @@ final class TcpSender {
             }
             if (sndNxt + len > sndUna + sndWnd) break;
             if (len < mss && sndSml > sndUna && sndNxt > sndUna) break; // Nagle (Minshall)
+            if (host.smallQueueFull(conn)) break; // TSQ: wait for a tx completion
             sendNew(len);
             sent = true;
         }
