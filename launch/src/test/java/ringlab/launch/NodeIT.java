@@ -167,7 +167,7 @@ class NodeIT {
      * The third-party kit end to end: the example board (examples/thirdparty-board, pure data) is packed
      * into a bundle here, as its own pom would (manifest headers from its bnd.bnd plus the descriptor),
      * installed into the running node, listed by the BoardCatalog and /api/v1/status, and run by the
-     * node's runner once ConfigAdmin (pid ringlab.node.runner) names it.
+     * node's runner once ConfigAdmin (pid ringlab.scenario) names it.
      */
     @Test
     void thirdPartyBoardDeploysAndRuns() throws Exception {
@@ -184,10 +184,10 @@ class NodeIT {
 
         Object cm = service(context, "org.osgi.service.cm.ConfigurationAdmin");
         Class<?> cmType = cm.getClass().getClassLoader().loadClass("org.osgi.service.cm.ConfigurationAdmin");
-        Object conf = cmType.getMethod("getConfiguration", String.class, String.class).invoke(cm, "ringlab.node.runner", null);
+        Object conf = cmType.getMethod("getConfiguration", String.class, String.class).invoke(cm, "ringlab.scenario", null);
         java.util.Hashtable<String, Object> props = new java.util.Hashtable<>();
         props.put("board", "acme-a7");
-        props.put("mss", 1460);
+        props.put("workload", "-M 1460");
         conf.getClass().getMethod("update", java.util.Dictionary.class).invoke(conf, props);
 
         JsonObject running = await("node runs acme-a7", () -> {
