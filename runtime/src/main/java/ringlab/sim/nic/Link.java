@@ -1,5 +1,6 @@
 package ringlab.sim.nic;
 
+import java.util.Arrays;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.spi.net.Packet;
@@ -7,7 +8,9 @@ import ringlab.spi.net.Packet;
 /**
  * One direction of a full-duplex Ethernet link: frames are serialised at the link rate, each occupying
  * the wire for its padded length plus FCS, preamble and inter-frame gap, then arrive after the
- * propagation delay. Models no bit errors, no pause frames, no autonegotiation.
+ * propagation delay. Frames arrive in the order sent, so the link keeps them in a FIFO and has one
+ * arrival event pending at a time (a long transmit queue does not bloat the event queue).
+ * Models no bit errors, no pause frames, no autonegotiation.
  */
 public final class Link implements EventHandler {
     private static final int ARRIVE = 1;
@@ -17,7 +20,11 @@ public final class Link implements EventHandler {
     private Port far;
     private long busyUntil;
     private long frames, bytes;
-    private int onWire;
+
+    // FIFO of frames on the wire and their arrival times (a growable ring)
+    private Packet[] q = new Packet[64];
+    private long[] arrival = new long[64];
+    private int head, count;
 
     public Link(Sim sim, long bitsPerSecond, long propagationNs) {
         this.sim = sim;
@@ -40,15 +47,34 @@ public final class Link implements EventHandler {
         busyUntil = end;
         frames++;
         bytes += p.wireBytes();
-        onWire++;
-        sim.at(end + propagationNs, this, ARRIVE, p);
+        if (count == q.length) grow();
+        int tail = (head + count) & (q.length - 1);
+        q[tail] = p;
+        arrival[tail] = end + propagationNs;
+        if (count++ == 0) sim.at(end + propagationNs, this, ARRIVE, null);
         return end;
+    }
+
+    private void grow() {
+        int n = q.length;
+        Packet[] nq = new Packet[n * 2];
+        long[] na = new long[n * 2];
+        for (int i = 0; i < count; i++) {
+            nq[i] = q[(head + i) & (n - 1)];
+            na[i] = arrival[(head + i) & (n - 1)];
+        }
+        q = nq;
+        arrival = na;
+        head = 0;
     }
 
     @Override
     public void onEvent(int kind, Object arg, long now) {
-        onWire--;
-        far.frameArrived((Packet) arg);
+        Packet p = q[head];
+        q[head] = null;
+        head = (head + 1) & (q.length - 1);
+        if (--count > 0) sim.at(arrival[head], this, ARRIVE, null);
+        far.frameArrived(p);
     }
 
     public long frames() { return frames; }
@@ -56,5 +82,5 @@ public final class Link implements EventHandler {
     public long wireBytes() { return bytes; }
 
     /** Frames in serialisation or propagation right now. */
-    public int inFlight() { return onWire; }
+    public int inFlight() { return count; }
 }
