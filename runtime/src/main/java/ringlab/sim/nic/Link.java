@@ -9,11 +9,15 @@ import ringlab.spi.net.Packet;
  * One direction of a full-duplex Ethernet link: frames are serialised at the link rate, each occupying
  * the wire for its padded length plus FCS, preamble and inter-frame gap, then arrive after the
  * propagation delay. Frames arrive in the order sent, so the link keeps them in a FIFO and has one
- * arrival event pending at a time (a long transmit queue does not bloat the event queue).
+ * arrival event pending at a time (a long transmit queue does not bloat the event queue); a sender
+ * that wants to know when each frame has left (its tx completion) gets the same treatment.
  * Models no bit errors, no pause frames, no autonegotiation.
  */
 public final class Link implements EventHandler {
-    private static final int ARRIVE = 1;
+    /** Told, in order, when each frame sent with a tag has fully left the transmitter. */
+    public interface TxDone { void txDone(Object tag, long now); }
+
+    private static final int ARRIVE = 1, TX_END = 2;
     private final Sim sim;
     private final double nsPerByte;
     private final long propagationNs;
@@ -24,7 +28,11 @@ public final class Link implements EventHandler {
     // FIFO of frames on the wire and their arrival times (a growable ring)
     private Packet[] q = new Packet[64];
     private long[] arrival = new long[64];
+    private Object[] tag = new Object[64];
     private int head, count;
+    private TxDone txDone;
+    /** Frames (from the FIFO head) whose tx completion has already been reported. */
+    private int txReported;
 
     public Link(Sim sim, long bitsPerSecond, long propagationNs) {
         this.sim = sim;
@@ -34,6 +42,8 @@ public final class Link implements EventHandler {
 
     public void connect(Port far) { this.far = far; }
 
+    public void onTxDone(TxDone l) { this.txDone = l; }
+
     /** Serialisation time of a frame on this link. */
     public long wireNs(Packet p) { return (long) Math.ceil(p.wireBytes() * nsPerByte); }
 
@@ -41,7 +51,10 @@ public final class Link implements EventHandler {
     public long busyUntil() { return busyUntil; }
 
     /** Starts sending at max(at, busyUntil); returns when the last bit has left (the sender's tx done). */
-    public long send(Packet p, long at) {
+    public long send(Packet p, long at) { return send(p, at, null); }
+
+    /** As {@link #send(Packet, long)}; the TxDone listener hears about the frame with this tag. */
+    public long send(Packet p, long at, Object txTag) {
         long start = Math.max(at, busyUntil);
         long end = start + wireNs(p);
         busyUntil = end;
@@ -51,7 +64,9 @@ public final class Link implements EventHandler {
         int tail = (head + count) & (q.length - 1);
         q[tail] = p;
         arrival[tail] = end + propagationNs;
+        tag[tail] = txTag;
         if (count++ == 0) sim.at(end + propagationNs, this, ARRIVE, null);
+        if (txDone != null && count - txReported == 1) sim.at(end, this, TX_END, null);
         return end;
     }
 
@@ -59,21 +74,41 @@ public final class Link implements EventHandler {
         int n = q.length;
         Packet[] nq = new Packet[n * 2];
         long[] na = new long[n * 2];
+        Object[] nt = new Object[n * 2];
         for (int i = 0; i < count; i++) {
             nq[i] = q[(head + i) & (n - 1)];
             na[i] = arrival[(head + i) & (n - 1)];
+            nt[i] = tag[(head + i) & (n - 1)];
         }
         q = nq;
         arrival = na;
+        tag = nt;
         head = 0;
     }
 
     @Override
     public void onEvent(int kind, Object arg, long now) {
+        if (kind == TX_END) {
+            int i = (head + txReported) & (q.length - 1);
+            Object t = tag[i];
+            txReported++;
+            if (txReported < count) sim.at(arrival[(head + txReported) & (q.length - 1)] - propagationNs, this, TX_END, null);
+            txDone.txDone(t, now);
+            return;
+        }
         Packet p = q[head];
+        Object t = tag[head];
         q[head] = null;
+        tag[head] = null;
         head = (head + 1) & (q.length - 1);
-        if (--count > 0) sim.at(arrival[head], this, ARRIVE, null);
+        count--;
+        boolean lateTxDone = false;
+        if (txDone != null) {
+            // a frame arrives after its tx completion; with no propagation delay the two may tie
+            if (txReported > 0) txReported--; else lateTxDone = true;
+        }
+        if (count > 0) sim.at(arrival[head], this, ARRIVE, null);
+        if (lateTxDone) txDone.txDone(t, now);
         far.frameArrived(p);
     }
 

@@ -16,8 +16,8 @@ import ringlab.spi.driver.NicModeration;
  * Interrupt causes are level-triggered: unmasking with a cause latched raises the line at once.
  * DMA is instantaneous on frame arrival (bus bandwidth not modelled).
  */
-public final class NicDevice implements Port, EventHandler, NicModeration {
-    private static final int TX_DONE = 1, MOD_TIMER = 2;
+public final class NicDevice implements Port, EventHandler, NicModeration, Link.TxDone {
+    private static final int MOD_TIMER = 2;
     static final boolean TRACE = Boolean.getBoolean("ringlab.trace");
     public final String name;
     public final Nic spec;
@@ -56,6 +56,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
         this.txLink = txLink;
         this.irqCore = irqCore;
         this.line = line;
+        txLink.onTxDone(this);
     }
 
     public RxDesc rx(int i) { return rx[i]; }
@@ -153,8 +154,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
             TxDesc d = tx[txNicSubmitted];
             Packet p = (Packet) d.cookie;
             d.cookie = null;
-            long end = txLink.send(p, at);
-            sim.at(end, this, TX_DONE, d);
+            txLink.send(p, at, d); // the link reports the frame's end, in order (txDone)
             txNicSubmitted = advance(txNicSubmitted, d.descs);
         }
     }
@@ -171,7 +171,12 @@ public final class NicDevice implements Port, EventHandler, NicModeration {
             if (rxIrqEnabled && rxCause) moderatedFire(); // masked: the unmask finds the condition met
             return;
         }
-        TxDesc d = (TxDesc) arg;
+    }
+
+    /** The frame of this descriptor has left the wire's transmitter: the descriptor is done. */
+    @Override
+    public void txDone(Object tag, long now) {
+        TxDesc d = (TxDesc) tag;
         d.done = true;
         txFrames++;
         txBytes += d.bytes;

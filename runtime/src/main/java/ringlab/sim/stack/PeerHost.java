@@ -43,7 +43,11 @@ public final class PeerHost implements Port, TcpHost {
     private long framesIn, framesOut;
     /** Frames handed to the txqueue whose last bit has not left yet. */
     private int queued;
-    private final EventHandler txDone = (kind, arg, now) -> queued--;
+    /** A frame has left the wire's transmitter: one less in the txqueue, and TCP small queues credit. */
+    private final Link.TxDone txDone = (tag, now) -> {
+        queued--;
+        if (tag instanceof PeerTimers t) t.txCompleted();
+    };
 
     public PeerHost(int addr, Sim sim, Ledger ledger, int txqueuelen) {
         this.addr = addr;
@@ -54,7 +58,10 @@ public final class PeerHost implements Port, TcpHost {
         this.noSocket = ledger.counter("peer_no_socket");
     }
 
-    public void connect(Link out) { this.link = out; }
+    public void connect(Link out) {
+        this.link = out;
+        out.onTxDone(txDone);
+    }
 
     public void attach(TcpConnection c, Runnable onWritable, Runnable onReadable) {
         tcp.add(c);
@@ -77,8 +84,12 @@ public final class PeerHost implements Port, TcpHost {
         framesOut++;
         p.flowHash = FlowHash.of(p);
         queued++;
-        sim.at(link.send(p, now + sim.rng().nextLong(TX_JITTER_NS)), txDone, 0, null);
+        link.send(p, now + sim.rng().nextLong(TX_JITTER_NS), sending);
+        sending = null;
     }
+
+    /** The TCP connection whose segment send() is putting on the wire (for TSQ), or null. */
+    private PeerTimers sending;
 
     @Override
     public void frameArrived(Packet p) {
@@ -130,12 +141,13 @@ public final class PeerHost implements Port, TcpHost {
 
     @Override public void output(TcpConnection c, Packet p) {
         long before = framesOut;
-        send(p);
-        if (framesOut == before) return; // tail-dropped: nothing queued
         PeerTimers t = timers.get(c);
         int bytes = p.frameBytes() + SKB_OVERHEAD;
+        sending = t; // tx completion (the skb freed when the frame has left) is reported by the link
+        send(p);
+        sending = null;
+        if (framesOut == before) return; // tail-dropped: nothing queued
         t.tsqBytes += bytes;
-        sim.at(link.busyUntil(), t, TSQ_DONE, null); // tx completion: the skb is freed when the frame has left
         t.push(bytes);
     }
 
@@ -143,7 +155,6 @@ public final class PeerHost implements Port, TcpHost {
     static final long TCP_LIMIT_OUTPUT_BYTES = 1 << 20;
     /** sk_buff + skb_shared_info counted in a 64-bit host's truesize beside the frame. */
     static final int SKB_OVERHEAD = 576;
-    private static final int TSQ_DONE = 100;
 
     @Override public boolean smallQueueFull(TcpConnection c) {
         PeerTimers t = timers.get(c);
@@ -210,8 +221,9 @@ public final class PeerHost implements Port, TcpHost {
 
         void arm(int timer, long at) { sim.at(at, this, timer, null); }
 
-        @Override public void onEvent(int kind, Object arg, long now) {
-            if (kind != TSQ_DONE) { c.onTimer(kind); return; }
+        @Override public void onEvent(int kind, Object arg, long now) { c.onTimer(kind); }
+
+        void txCompleted() {
             tsqBytes -= pop();
             if (tsqThrottled) {
                 tsqThrottled = false;
