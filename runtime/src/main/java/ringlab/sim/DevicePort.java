@@ -51,7 +51,10 @@ final class DevicePort {
         driver.strategies().setHost(new DriverStrategies.Host() {
             @Override public Board board() { return board; }
 
-            @Override public String setting(String key) { return settings.get(key); }
+            @Override public String setting(String key) {
+                String v = settings.get(key);
+                return v != null ? v : board.stockSettings().get(key); // the stock driver's own value
+            }
 
             @Override public Kthreads kthreads() { return kthreads; }
 

@@ -67,7 +67,14 @@ public final class BoardLoader {
                         r.dbl(po, "receiverMbps"), (long) r.dbl(po, "retransmits"), r.str(po, "source")));
             }
         }
-        Board b = new Board(id, r.str(o, "name"), soc, nic, List.copyOf(stock), costs, origin, List.copyOf(published));
+        Map<String, String> stockSettings = new LinkedHashMap<>();
+        if (o.has("stockSettings")) {
+            for (Map.Entry<String, JsonElement> e : r.obj(o, "stockSettings").entrySet()) {
+                stockSettings.put(e.getKey(), e.getValue().getAsString());
+            }
+        }
+        Board b = new Board(id, r.str(o, "name"), soc, nic, List.copyOf(stock), costs, origin, List.copyOf(published),
+                java.util.Collections.unmodifiableMap(stockSettings));
         ringlab.sim.cost.CostProfile.of(b); // validates the cost keys
         return b;
     }

@@ -15,9 +15,18 @@ import java.util.Map;
  * @param costs         cost parameters in CPU cycles by key (see ringlab.spi.board.CostKey), with their notes
  * @param origin        where the descriptor came from (bundle or resource URL)
  * @param published     measurements published for this board, to reproduce (may be empty)
+ * @param stockSettings tunable values of the stock driver that differ from the features' defaults
+ *                      (e.g. lan743x programs its interrupt moderation: rx-usecs); a --set overrides them
  */
 public record Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,
-                    Map<String, Cost> costs, String origin, List<Published> published) {
+                    Map<String, Cost> costs, String origin, List<Published> published,
+                    Map<String, String> stockSettings) {
+
+    /** A board whose stock driver sets no tunable of its own. */
+    public Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,
+                 Map<String, Cost> costs, String origin, List<Published> published) {
+        this(id, name, soc, nic, stockFeatures, costs, origin, published, Map.of());
+    }
 
     /**
      * One published measurement: the feature set and iperf3 client arguments it was taken with, and what
