@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
-import ringlab.sim.feature.FeatureResolver;
-import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 
 /**
@@ -52,8 +50,7 @@ final class BenchCommand {
                 rows.add(row);
                 continue;
             }
-            Scenario sc = Scenario.builder(b).features(FeatureResolver.resolve(c.features, b, Catalog.features()))
-                    .iperf(IperfArgs.parse(List.of(c.iperf.split(" ")))).build();
+            Scenario sc = scenario(c, b);
             new Simulation(sc).run(); // JIT warm-up
             System.gc();
             resetPeaks();
@@ -88,6 +85,13 @@ final class BenchCommand {
                     Boolean.TRUE.equals(r.get("meets_target")) ? "" : "  (below 1e6 frames/s)");
         }
         return 0;
+    }
+
+    /** The case's scenario, built exactly as `ringlab run --hardware B --features F -- ARGS` builds it. */
+    static Scenario scenario(Case c, Board b) {
+        List<String> args = new ArrayList<>(List.of("--hardware", b.id(), "--features", c.features, "--"));
+        args.addAll(List.of(c.iperf.split(" ")));
+        return RunCommand.parse(args).scenario();
     }
 
     private static void resetPeaks() {

@@ -1,0 +1,24 @@
+package ringlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import ringlab.sim.Simulation;
+import ringlab.spi.board.Board;
+
+/** The benchmark scenarios are the CLI's: same arguments, same report, byte for byte. */
+class BenchCommandTest {
+
+    @Test
+    void aBenchmarkScenarioGivesWhatRingLabRunGives() {
+        BenchCommand.Case c = BenchCommand.CASES.get(0);
+        Board b = Catalog.boards().get(c.board());
+        String bench = IperfJsonFormatter.format(new Simulation(BenchCommand.scenario(c, b)).run());
+        List<String> args = new ArrayList<>(List.of("--hardware", c.board(), "--features", c.features(), "--"));
+        args.addAll(List.of(c.iperf().split(" ")));
+        String run = IperfJsonFormatter.format(new Simulation(RunCommand.parse(args).scenario()).run());
+        assertEquals(run, bench);
+    }
+}
