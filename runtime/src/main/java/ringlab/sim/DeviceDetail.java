@@ -164,6 +164,7 @@ final class DeviceDetail {
             m.put("rx_packets", p.nic.rxFrames());
             m.put("tx_packets", p.nic.txFrames());
             m.put("rx_copybreak", p.driver.rxCopybreak());
+            m.put("rx_ring_reinits", p.driver.rxReinits());
             m.put("refill_doorbells", p.driver.refillDoorbells());
             m.put("tx_doorbells", p.driver.txDoorbells());
             m.put("tx_doorbells_per_packet", p.driver.txPackets() == 0 ? 0.0 : (double) p.driver.txDoorbells() / p.driver.txPackets());

@@ -286,6 +286,20 @@ public final class Simulation {
 
     public List<StreamStats> streams() { return streams; }
 
+    /**
+     * Packets in a queue right now: rx rings, held by a delivery strategy, tx descriptors the NIC has not
+     * sent, qdiscs and both wire directions of every port. Between events it equals the ledger's in-flight
+     * count (the accounting invariant checked independently of the ledger's own arithmetic).
+     */
+    public long queuedPackets() {
+        long n = 0;
+        for (DevicePort p : ports) {
+            n += p.nic.rxPendingFrames() + p.driver.rxHeld() + p.nic.txPendingFrames() + p.netdev.backlog()
+                    + p.out.inFlight() + p.in.inFlight();
+        }
+        return n;
+    }
+
     /** Frames that crossed any wire so far, both directions of every device port. */
     public long wireFrames() {
         long n = 0;

@@ -10,7 +10,9 @@ import ringlab.spi.driver.Kthreads;
  * created for (the wakeup's core in practice; no migration).
  */
 public final class KthreadTask extends Task implements Kthreads.Kthread {
-    private final Kthreads.Body body;
+    private Kthreads.Body body;
+    /** The body of a newer installation, taken over at the next step outside a bottom-half section. */
+    private Kthreads.Body nextBody;
     private boolean bh;
     /** local_bh_enable found softirqs pending: run a __do_softirq pass before the body continues. */
     private boolean softirqAtEnable;
@@ -43,6 +45,10 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
             c.bhDisabled = false;
             return true; // the body decides again (a wakeup during the pass is not lost)
         }
+        if (nextBody != null && !bh) { // the old body's section is over: the new one decides from here
+            body = nextBody;
+            nextBody = null;
+        }
         mode = Ctx.KTHREAD;
         boolean more = body.step(c, this) == Kthreads.Body.RUN;
         // a pass to run: it takes the thread's next steps, then the body is asked again
@@ -69,11 +75,26 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
     /** __do_softirq passes run by local_bh_enable in this thread. */
     public long softirqPasses() { return softirqPasses; }
 
-    /** Kernel threads created on one core, started asleep. */
+    /** Gives the thread a new body (a reinstalled feature); it takes over at the next step outside a bh section. */
+    void rebind(Kthreads.Body b) { nextBody = b; }
+
+    /**
+     * Kernel threads created on one core, started asleep. A name created before through the same factory
+     * (one factory per driver) gets that thread back with the new body: a feature reinstalled at every
+     * reconfiguration keeps one thread (as napi->thread outlives dev_set_threaded toggles) instead of
+     * leaving the old one asleep for ever.
+     */
     public static Kthreads on(Core core) {
+        java.util.Map<String, KthreadTask> byName = new java.util.LinkedHashMap<>();
         return (name, body) -> {
-            KthreadTask t = new KthreadTask(name, core, body);
+            KthreadTask t = byName.get(name);
+            if (t != null) {
+                t.rebind(body);
+                return t;
+            }
+            t = new KthreadTask(name, core, body);
             core.cpu().register(t);
+            byName.put(name, t);
             return t;
         };
     }

@@ -66,12 +66,18 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
      * (a feature change applies to new buffers; a posted buffer is received and freed by its own scheme). */
     private final RxBuffers[] rxPoster;
     private final RxLayout[] rxPosted;
+    /** Frames landed in the ring and discarded by a ring re-initialisation (the driver's stop/open). */
+    private final long[] rxReinitDrops;
+    private final Ledger ledger;
+    private long rxReinits;
 
     public EthDriver(NicDevice nic, Soc soc, Ledger ledger, RxStack stack, Core napiCore, NapiRunner softirq) {
         this.nic = nic;
         this.spec = nic.spec;
         this.dma = new StreamingDma(soc.cacheLineBytes());
         this.stack = stack;
+        this.ledger = ledger;
+        this.rxReinitDrops = ledger.counter("rx_reinit_drops");
         this.lineBytes = soc.cacheLineBytes();
         this.line = new IrqLine(nic.name, this);
         this.napi = new Napi(nic.name, spec.napiWeight(), this, napiCore, softirq);
@@ -179,7 +185,19 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     @Override
     public void begin(Core c, int budget) {
         if (requested != null) {
+            // every poll flushes its delivery, so nothing is held here; should a strategy hold packets
+            // anyway, they go up before it is replaced rather than vanish with it
+            if (st.delivery.held() > 0) st.delivery.flush(c, stack);
+            RxBuffers oldBuffers = st.buffers;
+            int oldHeadroom = st.layout.headroom, oldBytes = st.layout.bufferBytes;
+            boolean oldSync = st.layout.syncReceivedOnly;
             applyRequestedFeatures();
+            if (oldBuffers.getClass() != st.buffers.getClass() || oldHeadroom != st.layout.headroom
+                    || oldBytes != st.layout.bufferBytes || oldSync != st.layout.syncReceivedOnly) {
+                reinitRx(c, oldBuffers);
+            } else if (oldBuffers != st.buffers) {
+                oldBuffers.retire(c); // same scheme and layout: its posted buffers stay and come back to it
+            }
             st.txLimit.reset();
             if (txq.stopped(TxQueue.STACK)) txq.wake(c, TxQueue.STACK); // the old limit's stop goes with it
         }
@@ -265,6 +283,51 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         rxPackets++;
         st.delivery.deliver(c, p, stack);
         return true;
+    }
+
+    /**
+     * The rx ring re-initialisation of ndo_stop + ndo_open, at a change of buffer scheme or layout (the
+     * NAPI instance is ours for this poll, so nothing else touches the ring): frames landed and not yet
+     * received are counted dropped (rx_reinit_drops) as the ring's skbs are freed, every posted buffer is
+     * freed by the scheme that posted it, the replaced schemes are retired (page_pool_destroy), then every
+     * descriptor gets a buffer of the new scheme and layout, the ring indices restart at 0 on both sides
+     * and one doorbell hands the ring back. Charged to this poll. Not modelled: the NIC's rx DMA being
+     * disabled meanwhile (the step's logic is instantaneous, so no frame lands half-way).
+     */
+    private void reinitRx(Core c, RxBuffers replaced) {
+        int n = nic.rxSize();
+        List<RxBuffers> retired = new java.util.ArrayList<>();
+        retired.add(replaced);
+        for (int i = 0; i < n; i++) {
+            RxDesc d = nic.rx(i);
+            c.charge(CostKey.DESC_READ);
+            if (d.frame != null) {
+                ledger.drop(d.frame, rxReinitDrops);
+                d.frame = null;
+            }
+            if (d.cookie != null) {
+                rxPoster[i].unpost(c, d.cookie, rxPosted[i], dma);
+                d.cookie = null;
+                boolean seen = false;
+                for (RxBuffers r : retired) seen |= r == rxPoster[i];
+                if (!seen) retired.add(rxPoster[i]);
+            }
+            d.nicOwned = false;
+        }
+        for (RxBuffers r : retired) if (r != st.buffers) r.retire(c);
+        for (int i = 0; i < n; i++) {
+            RxDesc d = nic.rx(i);
+            post(c, i);
+            d.postedNs = c.stepNow();
+            c.charge(CostKey.DESC_WRITE);
+            d.nicOwned = true;
+        }
+        nic.rxRingReset();
+        rxCpu = 0;
+        rxDirty = 0;
+        rxToRefill = 0;
+        ringRefillDoorbell(c);
+        rxReinits++;
     }
 
     /** Hangs a new buffer of the current scheme and layout on descriptor i. */
@@ -393,6 +456,9 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     public long txBusy() { return txBusy; }
 
     public long txLimitStops() { return txLimitStops; }
+
+    /** Rx ring re-initialisations done for a change of buffer scheme or layout. */
+    public long rxReinits() { return rxReinits; }
 
     /** Tx descriptors in use (queued or in flight). */
     public int txInUse() { return nic.txSize() - txFree; }

@@ -46,6 +46,14 @@ public final class PreallocatedSkbs implements RxBuffers {
         p.owner = this;
     }
 
+    /** Ring free (bcm_enet_free_rx_skbs): dma_unmap_single of the buffer, then kfree_skb of the unused skb. */
+    @Override
+    public void unpost(Exec x, Object cookie, RxLayout layout, Dma dma) {
+        dma.unmapForCpu(x, layout.bufferBytes, layout.syncReceivedOnly);
+        x.charge(CostKey.SKB_FREE);
+        x.charge(CostKey.BUF_FREE);
+    }
+
     @Override
     public void release(Exec x, Packet p, boolean inNapi) {
         x.charge(CostKey.SKB_FREE);

@@ -95,6 +95,9 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         if (rxIrqEnabled) rxInterrupt();
     }
 
+    /** The driver re-initialised its rx ring (every descriptor posted again): the NIC starts at entry 0. */
+    public void rxRingReset() { rxNicHead = 0; }
+
     // ------------------------------------------------------------------ interrupt moderation
 
     private long modUsecs;

@@ -20,5 +20,10 @@ public interface Kthreads {
         boolean runnable();
     }
 
+    /**
+     * Creates a thread asleep. Names are per driver: creating a name this driver created before (the same
+     * feature installed again at a reconfiguration) returns that thread, which runs the new body from its
+     * next step outside a bottom-half section; so a feature reinstalled any number of times keeps one thread.
+     */
     Kthread create(String name, Body body);
 }

@@ -18,6 +18,22 @@ public interface RxBuffers {
     /** The skb built on this scheme's buffer is freed; inNapi = in the rx queue's own NAPI context. */
     void release(Exec x, Packet p, boolean inNapi);
 
+    /**
+     * Ring re-initialisation (the driver's stop/open, at a change of buffer scheme or layout): frees a buffer
+     * this scheme posted that no frame went up in (a frame landed in it is counted dropped by the driver).
+     * Default: dma_unmap_single of the buffer (maintenance unless mapped skip-cpu-sync) and its free.
+     */
+    default void unpost(Exec x, Object cookie, RxLayout layout, Dma dma) {
+        dma.unmapForCpu(x, layout.bufferBytes, layout.syncReceivedOnly);
+        x.charge(ringlab.spi.board.CostKey.BUF_FREE);
+    }
+
+    /**
+     * The driver posts no more buffers from this scheme (replaced at a reconfiguration): let go of what it
+     * caches (page_pool_destroy); buffers still posted or in skbs come back through receive and release.
+     */
+    default void retire(Exec x) { }
+
     /** Counters (ethtool -S style), insertion-ordered. */
     default java.util.Map<String, Long> counters() { return java.util.Map.of(); }
 }

@@ -13,6 +13,6 @@ public interface RxDelivery {
     /** End of the poll (before napi_complete_done): deliver everything still held. */
     void flush(Exec x, RxStack stack);
 
-    /** Packets held right now (for the accounting of in-flight packets). */
+    /** Packets held right now, a GRO-merged one counting for each segment it carries (for the accounting of in-flight packets). */
     int held();
 }

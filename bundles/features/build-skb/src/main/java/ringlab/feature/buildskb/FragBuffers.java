@@ -77,6 +77,14 @@ public final class FragBuffers implements RxBuffers {
         fragFrees++;
     }
 
+    /** Ring free: dma_unmap_single of the fragment's buffer, then skb_free_frag (no skb was built on it). */
+    @Override
+    public void unpost(Exec x, Object cookie, RxLayout layout, Dma dma) {
+        dma.unmapForCpu(x, layout.bufferBytes, layout.syncReceivedOnly);
+        x.charge(CostKey.BUF_FREE);
+        fragFrees++;
+    }
+
     /** Counters, kernel function names. */
     public Map<String, Long> stats() {
         Map<String, Long> m = new LinkedHashMap<>();

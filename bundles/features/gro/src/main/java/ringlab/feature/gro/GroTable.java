@@ -38,6 +38,8 @@ final class GroTable implements RxDelivery {
     private final Packet[] head = new Packet[GRO_HASH_BUCKETS], tail = new Packet[GRO_HASH_BUCKETS];
     private final int[] count = new int[GRO_HASH_BUCKETS];
     private int heldTotal;
+    /** Segments of the held packets (what the ledger counts). */
+    private int heldSegs;
     private final NormalList normal;
     private final long maxSize;
     private final int lineBytes;
@@ -80,6 +82,7 @@ final class GroTable implements RxDelivery {
             if (canMerge(h, p, mss)) {
                 h.payload += p.payload;
                 h.segs += p.segs;
+                heldSegs += p.segs;
                 h.truesize += p.truesize;
                 h.gsoSize = mss;
                 h.flags |= p.flags & IGNORED_FLAGS;
@@ -128,6 +131,7 @@ final class GroTable implements RxDelivery {
         tail[b] = p;
         count[b]++;
         heldTotal++;
+        heldSegs += p.segs;
         heldNew++;
     }
 
@@ -138,6 +142,7 @@ final class GroTable implements RxDelivery {
         if (tail[b] == h) tail[b] = prev;
         count[b]--;
         heldTotal--;
+        heldSegs -= h.segs;
         completes++;
         h.next = null;
         normal.add(x, h, stack);
@@ -174,7 +179,7 @@ final class GroTable implements RxDelivery {
     }
 
     @Override
-    public int held() { return heldTotal + normal.held(); }
+    public int held() { return heldSegs + normal.held(); }
 
     Map<String, Long> counters() {
         Map<String, Long> m = new LinkedHashMap<>();

@@ -48,5 +48,6 @@ final class NormalList {
         }
     }
 
-    int held() { return packets; }
+    /** Segments queued (a merged packet counts for each one it carries, as the ledger does). */
+    int held() { return count; }
 }

@@ -21,7 +21,8 @@ import ringlab.spi.net.Packet;
  * synced for the device over max_len. At receive only the received length is synced for the CPU.
  * Pages are interchangeable: a release completes the oldest outstanding page (fragments come back in
  * about the order they were handed out), so no per-page object exists. Not modelled: pages held by
- * others (page refcount above one: rx_pp_recycle_released_refcnt stays 0), pfmemalloc pages, NUMA.
+ * others (page refcount above one: rx_pp_recycle_released_refcnt stays 0), pfmemalloc pages, NUMA. At a
+ * ring re-initialisation the driver puts back the fragments still posted and destroys the pool (retire).
  */
 public final class PagePool implements RxBuffers {
     public static final int PAGE_SIZE = 4096, PP_ALLOC_CACHE_SIZE = 128, PP_ALLOC_CACHE_REFILL = 64;
@@ -40,6 +41,7 @@ public final class PagePool implements RxBuffers {
 
     private long fast, slow, slowHighOrder, empty, refill, cached, cacheFull, ringRecycled, ringFull, releasedRefcnt;
     private long hold, released, mapped, unmapped;
+    private boolean retired;
 
     public PagePool(int ringSize, boolean syncDev) {
         if (ringSize < 1) throw new IllegalArgumentException("pool_size must be at least 1");
@@ -119,8 +121,38 @@ public final class PagePool implements RxBuffers {
         // the head: napi_consume_skb in NAPI context, kmem_cache_free elsewhere
         x.charge(inNapi ? CostKey.SKB_CACHE_PUT : CostKey.SKB_FREE);
         // the data: napi_pp_put_page -> page_pool_put_full_page, only the last fragment's release returns it
+        putFragment(x, inNapi);
+    }
+
+    /** Ring re-initialisation: a posted fragment no frame went up in goes back (page_pool_put_full_page). */
+    @Override
+    public void unpost(Exec x, Object cookie, RxLayout layout, Dma d) { putFragment(x, false); }
+
+    /**
+     * page_pool_destroy (the driver's ring was re-initialised with another scheme or layout): the unused
+     * rest of the current page, the cache and the ptr_ring are emptied, each page unmapped and freed; pages
+     * still in skbs leave the pool the same way when they come back (the deferred release of inflight pages).
+     */
+    @Override
+    public void retire(Exec x) {
+        if (retired) return;
+        retired = true;
+        if (dma == null) return; // never posted
+        if (carved > 0 && carved < fragsPerPage) {
+            for (int i = carved; i < fragsPerPage; i++) putFragment(x, false);
+            carved = fragsPerPage;
+        }
+        for (; cache > 0; cache--) returnPage(x);
+        for (; ring > 0; ring--) returnPage(x);
+    }
+
+    private void putFragment(Exec x, boolean inNapi) {
         if (++releasedOfOldest < fragsPerPage) return;
         releasedOfOldest = 0;
+        if (retired) {
+            returnPage(x);
+            return;
+        }
         if (syncDev) dma.syncForDevice(x, maxLen);
         if (inNapi) {
             if (cache < PP_ALLOC_CACHE_SIZE) {
@@ -138,12 +170,19 @@ public final class PagePool implements RxBuffers {
             return;
         }
         ringFull++;
-        // page_pool_return_page: unmap (skip-cpu-sync) and put_page
+        returnPage(x);
+    }
+
+    /** page_pool_return_page: unmap (skip-cpu-sync) and put_page. */
+    private void returnPage(Exec x) {
         dma.unmapForCpu(x, pageBytes, true);
         unmapped++;
         x.charge(CostKey.PAGE_FREE);
         released++;
     }
+
+    /** Destroyed: posts no more buffers, every page coming back leaves the pool. */
+    public boolean retired() { return retired; }
 
     /** Pages the pool owns that are neither in its cache nor its ring (on descriptors or in skbs). */
     public long inflight() { return hold - released - cache - ring; }

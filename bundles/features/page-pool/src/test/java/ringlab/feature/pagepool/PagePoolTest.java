@@ -130,4 +130,23 @@ class PagePoolTest {
         noSync.post(x, bcm(), x.dma);
         assertEquals(0, x.get(CostKey.DMA_SYNC_LINE_MAP), "mapped with DMA_ATTR_SKIP_CPU_SYNC only");
     }
+
+    @Test
+    void aRetiredPoolLetsEveryPageGoUnmappedIncludingThoseStillInSkbs() {
+        Recorder x = new Recorder(16);
+        PagePool pp = new PagePool(1024, false);
+        Object[] posted = new Object[5];
+        for (int i = 0; i < posted.length; i++) posted[i] = pp.post(x, bcm(), x.dma);
+        Packet up = frame();
+        pp.receive(x, posted[0], up, bcm(), x.dma); // one went up the stack, still in a socket
+        for (int i = 1; i < posted.length; i++) pp.unpost(x, posted[i], bcm(), x.dma); // the ring is freed
+        pp.retire(x);                                                                // page_pool_destroy
+        assertEquals(64, stat(pp, "pp_dma_map"));
+        assertEquals(1, stat(pp, "pp_inflight_pages"), "the page under the skb in the socket");
+        assertEquals(63, stat(pp, "pp_dma_unmap"), "cache, ring and the freed fragments' pages leave unmapped");
+        pp.release(x, up, false);
+        assertEquals(0, stat(pp, "pp_inflight_pages"));
+        assertEquals(64, stat(pp, "pp_dma_unmap"), "the last page leaves when its skb is freed");
+        assertEquals(64, stat(pp, "pages_state_release_cnt"));
+    }
 }
