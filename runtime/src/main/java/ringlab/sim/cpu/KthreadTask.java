@@ -78,15 +78,36 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
     /** Gives the thread a new body (a reinstalled feature); it takes over at the next step outside a bh section. */
     void rebind(Kthreads.Body b) { nextBody = b; }
 
+    /** The body of a thread no installation uses: it sleeps (and holds no feature object). */
+    private static final Kthreads.Body PARKED = (x, self) -> Kthreads.Body.SLEEP;
+
+    /** The features are being reinstalled: unless created again, the thread drops its body (a stopped or
+     * uninstalled feature bundle's classes must not stay reachable from a sleeping thread). */
+    void park() {
+        if (isRunnable() || bh) nextBody = PARKED; // after its current section
+        else {
+            body = PARKED;
+            nextBody = null;
+        }
+    }
+
     /**
      * Kernel threads created on one core, started asleep. A name created before through the same factory
      * (one factory per driver) gets that thread back with the new body: a feature reinstalled at every
      * reconfiguration keeps one thread (as napi->thread outlives dev_set_threaded toggles) instead of
      * leaving the old one asleep for ever.
      */
-    public static Kthreads on(Core core) {
-        java.util.Map<String, KthreadTask> byName = new java.util.LinkedHashMap<>();
-        return (name, body) -> {
+    public static Factory on(Core core) { return new Factory(core); }
+
+    /** One driver's kernel threads by name (see {@link #on}). */
+    public static final class Factory implements Kthreads {
+        private final Core core;
+        private final java.util.Map<String, KthreadTask> byName = new java.util.LinkedHashMap<>();
+
+        Factory(Core core) { this.core = core; }
+
+        @Override
+        public Kthread create(String name, Body body) {
             KthreadTask t = byName.get(name);
             if (t != null) {
                 t.rebind(body);
@@ -96,6 +117,9 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
             core.cpu().register(t);
             byName.put(name, t);
             return t;
-        };
+        }
+
+        /** Before a reinstall: every thread parks unless the new installation creates it again. */
+        public void parkAll() { for (KthreadTask t : byName.values()) t.park(); }
     }
 }

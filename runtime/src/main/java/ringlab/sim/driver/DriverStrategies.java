@@ -72,6 +72,7 @@ public final class DriverStrategies {
         completion = (x, napi, work) -> driver.napi.completeDone(work);
         driver.napi.setRunner(softirq);
         counters.clear();
+        if (host != null && host.kthreads() instanceof ringlab.sim.cpu.KthreadTask.Factory k) k.parkAll();
         // the NIC's moderation registers keep what a feature programmed: the stock driver turns it off
         NicModeration m = host == null ? null : host.moderation();
         if (m != null) m.setRx(0, 0);

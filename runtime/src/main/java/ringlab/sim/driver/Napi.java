@@ -27,6 +27,8 @@ public final class Napi implements NapiHandle {
     final Poller poller;
     private final Core core;
     private NapiRunner runner;
+    /** The runner when the current poll began. */
+    private NapiRunner pollRunner;
     boolean scheduled;
     boolean missed;
     Napi nextInList;
@@ -71,12 +73,21 @@ public final class Napi implements NapiHandle {
 
     @Override public int weight() { return weight; }
 
-    @Override public void beginPoll(Exec x, int budget) { poller.begin((Core) x, budget); }
+    @Override public void beginPoll(Exec x, int budget) {
+        pollRunner = runner;
+        poller.begin((Core) x, budget);
+    }
 
-    /** One step of the poll; when the poll returns, it is counted (polls and packets for softnet-style stats). */
+    /**
+     * One step of the poll; when the poll returns, it is counted (polls and packets for softnet-style stats).
+     * If a reconfiguration at the poll's start moved the instance to another runner (threaded on or off) and
+     * it is still scheduled, the new runner gets it (the old one must not poll it again).
+     */
     @Override public boolean pollStep(Exec x) {
         if (poller.step((Core) x)) return true;
         polled(poller.workDone());
+        if (runner != pollRunner && scheduled) runner.scheduled(this);
+        pollRunner = runner;
         return false;
     }
 

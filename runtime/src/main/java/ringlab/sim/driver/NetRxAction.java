@@ -68,7 +68,8 @@ public final class NetRxAction implements SoftirqHandler, NapiRunner {
             int work = n.workDone();
             processed += work;
             budget -= work;
-            if (n.scheduled) append(n); // used its weight, or missed a schedule: poll again later
+            // used its weight, or missed a schedule: poll again later (unless threaded NAPI took it over)
+            if (n.scheduled && n.runner() == this) append(n);
             if (head != null && (budget <= 0 || c.stepNow() >= timeLimit)) {
                 timeSqueeze++;
                 c.raiseSoftirqIrqoff(Core.NET_RX);
