@@ -270,6 +270,12 @@ public final class Simulation {
         return out;
     }
 
+    /** True while some driver has not yet installed the last requested feature set or tunables. */
+    public boolean featureChangePending() {
+        for (DevicePort p : ports) if (p.driver.featureChangePending()) return true;
+        return false;
+    }
+
     /** The feature set last requested (active from the next poll on). */
     public List<DriverFeature> features() { return pendingFeatures; }
 

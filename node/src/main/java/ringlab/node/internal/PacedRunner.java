@@ -233,7 +233,10 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
                 metrics.add(uptimeMillis(), Metrics.figures(simStatus));
             }
             boolean busy = simStatus != null && "running".equals(state) && paceOf(simSpec).max();
-            long sleep = start + TimeUnit.MILLISECONDS.toNanos(tickMillis) - System.nanoTime();
+            // a change handed to the simulation waits for the driver's next poll boundary: tick again in 1 ms
+            // rather than a whole tick, so its effect (and the status showing it) follows within a poll or two
+            long period = sim != null && sim.featureChangePending() ? 1 : tickMillis;
+            long sleep = start + TimeUnit.MILLISECONDS.toNanos(period) - System.nanoTime();
             if (!busy && sleep > 0) {
                 LockSupport.parkNanos(this, sleep); // a configuration change unparks: it applies at once
             }

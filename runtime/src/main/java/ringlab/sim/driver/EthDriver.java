@@ -128,6 +128,9 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     public List<DriverFeature> activeFeatures() { return active; }
 
+    /** A requested feature set (or tunable change) waits for the next poll boundary. */
+    public boolean featureChangePending() { return requested != null; }
+
     public long featureChanges() { return featureChanges; }
 
     private void applyRequestedFeatures() {
