@@ -119,12 +119,21 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         rxCpu = 0;
         rxDirty = 0;
         nic.unmaskIrqs();
+        opened = true;
     }
 
     // ------------------------------------------------------------------ features
 
     /** Asks for a new active feature set; it is installed at the start of the next poll (a safe point). */
-    public void requestFeatures(List<DriverFeature> features) { this.requested = List.copyOf(features); }
+    public void requestFeatures(List<DriverFeature> features) {
+        this.requested = List.copyOf(features);
+        // the reconfiguration path schedules NAPI (napi_schedule from process context: NET_RX via ksoftirqd,
+        // or the NAPI thread), so the safe point comes even on an idle device, or one whose interrupt waits
+        // for a moderation threshold the new set would change
+        if (opened && !napi.isScheduled()) napi.schedule();
+    }
+
+    private boolean opened;
 
     public List<DriverFeature> activeFeatures() { return active; }
 
