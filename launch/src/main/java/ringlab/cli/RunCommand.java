@@ -96,7 +96,26 @@ final class RunCommand {
         }
         Scenario sc = b.build();
         StackSettings.from(sc.settings); // validates the values now, before any work
+        for (DriverFeature f : fs) {
+            String why = f.unsupportedReason(board, name -> tunableValue(f, sc, name));
+            if (why != null) throw new IllegalArgumentException("feature '" + f.id() + "' cannot run on board " + board.id() + ": " + why);
+        }
         return new Parsed(sc, iperf, json);
+    }
+
+    /** The value a feature's tunable will have: --set, else the board's stock setting, else the default. */
+    private static long tunableValue(DriverFeature f, Scenario sc, String name) {
+        String v = sc.settings.get(name);
+        if (v == null) v = sc.board.stockSettings().get(name);
+        if (v != null) {
+            try {
+                return Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--set " + name + ": '" + v + "' is not a whole number");
+            }
+        }
+        for (var t : f.tunables()) if (t.name().equals(name)) return t.defaultValue();
+        return 0;
     }
 
     private static boolean isTunable(List<DriverFeature> fs, String name) {

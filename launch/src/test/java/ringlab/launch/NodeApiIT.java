@@ -104,6 +104,10 @@ class NodeApiIT {
         assertEquals("running", status().get("state").getAsString());
         assertEquals(404, node.put("/features/nope", "{\"x\": 1}").status());
         assertEquals(404, node.get("/nothing-here").status());
+        // hardware coalescing on the default board, whose NIC has no moderation: refused, not quarantined
+        Answer hw = node.put("/features/irq-coalescing", "{\"rx-usecs\": 50}");
+        assertEquals(400, hw.status(), hw.body());
+        assertTrue(hw.error().contains("no interrupt moderation"), hw.error());
     }
 
     @Test

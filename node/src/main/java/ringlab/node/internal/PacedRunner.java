@@ -180,7 +180,19 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
     public Map<String, Long> validateTunables(String featureId, Map<String, ?> raw) {
         DriverFeature f = installed().get(featureId);
         if (f == null) throw new IllegalArgumentException("feature '" + featureId + "' is not installed");
-        return TunableValues.validate(f, raw);
+        Map<String, Long> valid = TunableValues.validate(f, raw);
+        ScenarioSpec w = wanted;
+        Board board = w == null ? null : boards.boards().get(w.board());
+        if (board != null) {
+            String why = f.unsupportedReason(board, name -> valid.containsKey(name) ? valid.get(name) : defaultOf(f, name));
+            if (why != null) throw new IllegalArgumentException("feature '" + featureId + "' cannot run on board " + board.id() + ": " + why);
+        }
+        return valid;
+    }
+
+    private static long defaultOf(DriverFeature f, String name) {
+        for (ringlab.spi.feature.Tunable t : f.tunables()) if (t.name().equals(name)) return t.defaultValue();
+        return 0;
     }
 
     @Override

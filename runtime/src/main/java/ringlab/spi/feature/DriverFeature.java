@@ -28,6 +28,14 @@ public interface DriverFeature {
     /** Null if the board can run the feature, else what the hardware lacks, in a few words. */
     default String unsupportedReason(Board board) { return null; }
 
+    /**
+     * As {@link #unsupportedReason(Board)}, for these tunable values (a mode chosen by a tunable may need
+     * hardware the default does not): checked before a configuration is applied.
+     */
+    default String unsupportedReason(Board board, java.util.function.ToLongFunction<String> tunables) {
+        return unsupportedReason(board);
+    }
+
     /** Installs the mechanism on one driver instance. */
     void install(DriverHooks hooks);
 }

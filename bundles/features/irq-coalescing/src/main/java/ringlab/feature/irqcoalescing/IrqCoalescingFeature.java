@@ -42,6 +42,13 @@ public final class IrqCoalescingFeature implements DriverFeature {
     @Override
     public String unsupportedReason(ringlab.spi.board.Board board) { return null; }
 
+    /** Hardware mode (rx-usecs or rx-frames above 0) needs NIC moderation. */
+    @Override
+    public String unsupportedReason(ringlab.spi.board.Board board, java.util.function.ToLongFunction<String> tunables) {
+        boolean hardware = tunables.applyAsLong(RX_USECS) > 0 || tunables.applyAsLong(RX_FRAMES) > 0;
+        return hardware ? hardwareModeUnsupported(board) : null;
+    }
+
     /** What the NIC lacks for hardware mode, in the resolver's words; null if it can. */
     static String hardwareModeUnsupported(ringlab.spi.board.Board board) {
         return board.nic().irqModeration() ? null : "NIC " + board.nic().model() + " has no interrupt moderation (rx-usecs/rx-frames)";
