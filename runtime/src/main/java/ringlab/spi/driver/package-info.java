@@ -4,5 +4,5 @@
  * uses to implement them (charging modelled work, timers, kernel threads). Features implement these;
  * the runtime calls them and charges what they report.
  */
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package ringlab.spi.driver;

@@ -10,10 +10,8 @@ import ringlab.spi.net.Packet;
 
 /**
  * The driver gathers what one poll received into a list (intrusive, through {@link Packet#next}) and
- * hands it to netif_receive_skb_list before napi_complete_done. __netif_receive_skb_list_core groups
- * consecutive packets with the same protocol handler into a sublist and walks each layer once per
- * sublist, so the layers' code is cold in the I-cache only for a sublist's first packet. The sublist
- * key here is the IP protocol (TCP, UDP, ICMP): a protocol change starts a new, cold sublist.
+ * hands it to netif_receive_skb_list ({@link RxStack#receiveList}) before napi_complete_done, whose
+ * sublists find each layer's code cold in the I-cache only for their first packet.
  */
 public final class ListDelivery implements RxDelivery {
     private Packet head, tail;
@@ -33,19 +31,10 @@ public final class ListDelivery implements RxDelivery {
         Packet p = head;
         if (p == null) return;
         head = tail = null;
+        packets += held;
         held = 0;
         lists++;
-        int proto = -1;
-        while (p != null) {
-            Packet n = p.next;
-            p.next = null;
-            boolean cold = p.proto != proto;
-            if (cold) sublists++;
-            proto = p.proto;
-            packets++;
-            stack.receive(x, p, cold);
-            p = n;
-        }
+        sublists += stack.receiveList(x, p);
     }
 
     @Override

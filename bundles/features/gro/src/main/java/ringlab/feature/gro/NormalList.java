@@ -33,19 +33,10 @@ final class NormalList {
         Packet p = head;
         if (p == null) return;
         head = tail = null;
+        delivered += packets;
         count = packets = 0;
         lists++;
-        int proto = -1;
-        while (p != null) {
-            Packet n = p.next;
-            p.next = null;
-            boolean cold = p.proto != proto;
-            if (cold) sublists++;
-            proto = p.proto;
-            delivered++;
-            stack.receive(x, p, cold);
-            p = n;
-        }
+        sublists += stack.receiveList(x, p);
     }
 
     /** Segments queued (a merged packet counts for each one it carries, as the ledger does). */
