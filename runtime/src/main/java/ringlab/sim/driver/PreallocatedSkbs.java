@@ -34,13 +34,7 @@ public final class PreallocatedSkbs implements RxBuffers {
 
     @Override
     public void receive(Exec x, Object cookie, Packet p, RxLayout layout, Dma dma) {
-        int len = p.frameBytes() + Packet.FCS;
-        if (layout.syncReceivedOnly) {
-            dma.syncForCpu(x, len);
-            dma.unmapForCpu(x, layout.bufferBytes, true);
-        } else {
-            dma.unmapForCpu(x, layout.bufferBytes, false);
-        }
+        dma.unmapReceived(x, layout, p.frameBytes() + Packet.FCS);
         x.charge(CostKey.SKB_COLD_TOUCH);
         p.truesize = SKB_OVERHEAD + layout.headroom + layout.bufferBytes;
         p.owner = this;

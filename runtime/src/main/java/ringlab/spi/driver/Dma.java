@@ -14,6 +14,19 @@ public interface Dma {
     /** dma_sync_single_for_device over bytes. */
     void syncForDevice(Exec x, int bytes);
 
+    /**
+     * Unmaps an rx buffer a frame of received bytes landed in: in full, or, when the layout says so, with
+     * skip-cpu-sync after syncing only the received length for the CPU.
+     */
+    default void unmapReceived(Exec x, RxLayout layout, int received) {
+        if (layout.syncReceivedOnly) {
+            syncForCpu(x, received);
+            unmapForCpu(x, layout.bufferBytes, true);
+        } else {
+            unmapForCpu(x, layout.bufferBytes, false);
+        }
+    }
+
     /** Cache lines spanned by [offset, offset + len). */
     int linesSpanned(int offset, int len);
 

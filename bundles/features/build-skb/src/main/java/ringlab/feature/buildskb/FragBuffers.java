@@ -50,13 +50,7 @@ public final class FragBuffers implements RxBuffers {
 
     @Override
     public void receive(Exec x, Object cookie, Packet p, RxLayout layout, Dma dma) {
-        int len = p.frameBytes() + Packet.FCS;
-        if (layout.syncReceivedOnly) {
-            dma.syncForCpu(x, len);
-            dma.unmapForCpu(x, layout.bufferBytes, true);
-        } else {
-            dma.unmapForCpu(x, layout.bufferBytes, false);
-        }
+        dma.unmapReceived(x, layout, p.frameBytes() + Packet.FCS);
         x.charge(CostKey.NAPI_SKB_CACHE); // napi_build_skb: napi_skb_cache_get
         x.charge(CostKey.SKB_INIT);       // __build_skb_around: memset of the head, shinfo init; hot, used at once
         builds++;
