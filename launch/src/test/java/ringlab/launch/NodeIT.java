@@ -4,32 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.ServiceLoader;
 import java.util.function.Supplier;
-import java.util.jar.JarFile;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,8 +21,6 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.launch.Framework;
-import org.osgi.framework.launch.FrameworkFactory;
-import org.osgi.framework.startlevel.BundleStartLevel;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
@@ -50,76 +30,20 @@ import org.osgi.util.tracker.ServiceTracker;
  */
 @Timeout(120)
 class NodeIT {
-    private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final Pattern START_LEVEL = Pattern.compile(";startlevel=(\\d+)");
+    private static final Duration WAIT = NodeHarness.WAIT;
 
-    private Path storage;
+    private NodeHarness node;
     private Framework framework;
-    private int port;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @BeforeEach
     void start() throws Exception {
-        Path jar = Path.of(System.getProperty("ringlab.node.jar", "target/ringlab.jar"));
-        assertTrue(Files.isRegularFile(jar), "exported node jar missing: " + jar);
-        storage = Files.createTempDirectory("ringlab-it");
-        port = freePort();
-
-        try (JarFile exported = new JarFile(jar.toFile())) {
-            Properties launcher = new Properties();
-            try (InputStream in = exported.getInputStream(exported.getEntry("launcher.properties"))) {
-                launcher.load(in);
-            }
-            Map<String, String> config = new HashMap<>();
-            launcher.stringPropertyNames().stream()
-                    .filter(k -> !k.startsWith("launch."))
-                    .forEach(k -> config.put(k, launcher.getProperty(k)));
-            config.put(Constants.FRAMEWORK_STORAGE, storage.resolve("fw").toString());
-            config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
-            config.put("org.osgi.service.http.port", Integer.toString(port));
-            config.put("org.apache.felix.http.host", "127.0.0.1");
-            config.put("felix.fileinstall.dir", storage.resolve("load").toString());
-            config.put("ringlab.data", storage.resolve("data").toString()); // the API token is written there
-
-            framework = ServiceLoader.load(FrameworkFactory.class).findFirst()
-                    .orElseThrow(() -> new AssertionError("no OSGi framework on the test class path"))
-                    .newFramework(config);
-            framework.init();
-            BundleContext context = framework.getBundleContext();
-
-            String[] paths = launcher.getProperty("launch.bundles").split(",");
-            String[] attrs = launcher.getProperty("launch.runbundles.attrs", "").split(",");
-            int defaultLevel = Integer.parseInt(launcher.getProperty("launch.startlevel.default", "1"));
-            List<Bundle> installed = new ArrayList<>();
-            for (int i = 0; i < paths.length; i++) {
-                try (InputStream in = exported.getInputStream(exported.getEntry(paths[i]))) {
-                    Bundle b = context.installBundle("embedded:" + paths[i], in);
-                    // launch.bundles and launch.runbundles.attrs list the bundles in the same order
-                    Matcher m = START_LEVEL.matcher(i < attrs.length ? attrs[i] : "");
-                    b.adapt(BundleStartLevel.class).setStartLevel(m.find() ? Integer.parseInt(m.group(1)) : defaultLevel);
-                    installed.add(b);
-                }
-            }
-            for (Bundle b : installed) {
-                if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
-                    b.start();
-                }
-            }
-        }
-        framework.start(); // climbs to org.osgi.framework.startlevel.beginning, starting in order
+        node = new NodeHarness().start();
+        framework = node.framework;
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (framework != null) {
-            framework.stop();
-            framework.waitForStop(Duration.ofSeconds(20).toMillis());
-        }
-        if (storage != null) {
-            try (Stream<Path> files = Files.walk(storage)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        if (node != null) node.close();
     }
 
     @Test
@@ -231,23 +155,8 @@ class NodeIT {
     }
 
     private JsonObject status() {
-        try {
-            HttpResponse<String> r = http.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/status"))
-                            .header("Authorization", "Bearer " + Files.readString(storage.resolve("data/token")).trim())
-                            .timeout(Duration.ofSeconds(5)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                return null;
-            }
-            assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
-            return JsonParser.parseString(r.body()).getAsJsonObject();
-        } catch (IOException e) {
-            return null; // not listening yet
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        NodeHarness.Answer a = node.get("/status");
+        return a.status() == 200 && a.json() != null ? a.json().getAsJsonObject() : null;
     }
 
     @SuppressWarnings("unchecked")
@@ -267,22 +176,5 @@ class NodeIT {
         return s;
     }
 
-    /** Polls until the supplier gives a non-null, non-false value; fails after WAIT. */
-    private static <T> T await(String what, Supplier<T> probe) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            T v = probe.get();
-            if (v != null && !Boolean.FALSE.equals(v)) {
-                return v;
-            }
-            Thread.sleep(100);
-        }
-        return fail("timed out waiting for: " + what);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
+    private static <T> T await(String what, Supplier<T> probe) { return NodeHarness.await(what, probe); }
 }
