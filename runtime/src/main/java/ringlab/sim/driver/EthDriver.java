@@ -264,8 +264,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         RxDesc d = nic.rx(rxCpu);
         c.charge(CostKey.DESC_READ);
         if (d.nicOwned || d.frame == null) return false;
-        Packet p = d.frame;
-        d.frame = null;
+        Packet p = nic.takeFrame(d);
         int len = p.frameBytes() + Packet.FCS;
         c.charge(CostKey.DRV_RX_PKT);
         if (len < spec.copybreak()) {
@@ -313,10 +312,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         for (int i = 0; i < n; i++) {
             RxDesc d = nic.rx(i);
             c.charge(CostKey.DESC_READ);
-            if (d.frame != null) {
-                ledger.drop(d.frame, rxReinitDrops);
-                d.frame = null;
-            }
+            Packet landed = nic.takeFrame(d);
+            if (landed != null) ledger.drop(landed, rxReinitDrops);
             if (d.cookie != null) {
                 rxPoster[i].unpost(c, d.cookie, rxPosted[i], dma);
                 d.cookie = null;

@@ -37,6 +37,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
 
     private boolean rxIrqEnabled = true, txIrqEnabled = true;
     private boolean rxCause, txCause;
+    private int rxPending;
     private long rxFrames, txFrames, rxBytes, txBytes, doorbells, rxFramesLanded;
 
     public NicDevice(String name, Nic spec, Sim sim, Ledger ledger) {
@@ -89,6 +90,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         d.nicOwned = false;
         rxNicHead = rxNicHead + 1 == rx.length ? 0 : rxNicHead + 1;
         rxFramesLanded++;
+        rxPending++;
         rxBytes += p.frameBytes();
         rxCause = true;
         moderationFrame();
@@ -229,10 +231,16 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         return n;
     }
 
-    /** Descriptors holding a received frame not yet taken by the driver. */
-    public int rxPendingFrames() {
-        int n = 0;
-        for (RxDesc d : rx) if (d.frame != null) n++;
-        return n;
+    /** The driver takes the frame a descriptor holds (null if none landed there). */
+    public Packet takeFrame(RxDesc d) {
+        Packet p = d.frame;
+        if (p != null) {
+            d.frame = null;
+            rxPending--;
+        }
+        return p;
     }
+
+    /** Descriptors holding a received frame not yet taken by the driver. */
+    public int rxPendingFrames() { return rxPending; }
 }
