@@ -6,6 +6,9 @@ import ringlab.spi.board.Board;
 
 /** The boards provided by the installed, started board bundles. */
 public interface BoardCatalog {
+    /** The manifest header of a board bundle naming its JSON descriptor. */
+    String HEADER = "Ringlab-Board";
+
     /** Snapshot of the boards by {@link Board#id()}, sorted by id. */
     Map<String, Board> boards();
 

@@ -9,4 +9,10 @@ public interface NodeRunner {
      * bookkeeping and the simulation's status. Safe to call from any thread.
      */
     Map<String, Object> status();
+
+    /** The main figures now and their recent history. */
+    Map<String, Object> metrics();
+
+    /** Quarantined feature ids and why. */
+    Map<String, String> quarantined();
 }

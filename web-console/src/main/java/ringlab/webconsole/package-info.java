@@ -1,6 +1,7 @@
 /**
- * Browser UI of the ringlab node. Placeholder: the bundle exists so that the reactor, the bndrun
- * and CI already have its slot; the pages arrive in a later issue.
+ * The node's HTTP face: the REST API under /api/v1 ({@code ringlab.webconsole.api}), the browser
+ * console and its assets. It may depend on the node's exported API ({@code ringlab.node}), the runtime's
+ * SPI and report records, Gson, the Servlet API and the HTTP whiteboard; nothing depends on it, and
+ * it holds no simulation or configuration logic of its own (validation and ConfigAdmin are the node's).
  */
-@org.osgi.annotation.versioning.Version("0.1.0")
 package ringlab.webconsole;

@@ -28,7 +28,7 @@ import ringlab.spi.board.Board;
  */
 @Component(service = BoardCatalog.class, immediate = true)
 public final class BoardExtender implements BoardCatalog, BundleTrackerCustomizer<Board> {
-    static final String HEADER = "Ringlab-Board";
+    static final String HEADER = BoardCatalog.HEADER;
 
     /** By bundle id, so that the first installed bundle wins when two declare the same board id. */
     private final Map<Long, Board> byBundle = new ConcurrentSkipListMap<>();

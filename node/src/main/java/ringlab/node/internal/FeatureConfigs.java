@@ -20,6 +20,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.AttributeDefinition;
 import org.osgi.service.metatype.MetaTypeProvider;
 import org.osgi.service.metatype.ObjectClassDefinition;
+import ringlab.node.NodeConfig;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.Tunable;
 
@@ -31,16 +32,6 @@ import ringlab.spi.feature.Tunable;
  */
 @Component(immediate = true)
 public final class FeatureConfigs {
-    static final String PREFIX = "ringlab.feature.";
-
-    /**
-     * ringlab.feature.ID with '-' as '.', e.g. ringlab.feature.batched.rx (the bundle's symbolic name):
-     * FileInstall reads a '-' in a .cfg file name as a factory configuration's alias.
-     */
-    static String pid(String featureId) {
-        return PREFIX + featureId.replace('-', '.');
-    }
-
     @Reference
     private ScenarioControl control;
 
@@ -83,7 +74,7 @@ public final class FeatureConfigs {
         } catch (RuntimeException e) {
             return;
         }
-        String pid = pid(id);
+        String pid = NodeConfig.featurePid(id);
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Constants.SERVICE_PID, pid);
         props.put(MetaTypeProvider.METATYPE_PID, pid);

@@ -25,6 +25,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import ringlab.node.BoardCatalog;
 import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeRunner;
+import ringlab.node.ScenarioSpec;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.workload.IperfArgs;
@@ -121,7 +122,7 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
     @Activate
     void activate(Config config) {
         activatedWall = System.nanoTime();
-        wanted = ScenarioSpec.of(config);
+        wanted = spec(config);
         tickMillis = Math.max(1, config.tickMillis());
         running = true;
         snapshot = snapshot(null);
@@ -131,9 +132,13 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
     }
 
     /** A new configuration: validated as a whole; refused (nothing applied) or taken at the next safe point. */
+    private static ScenarioSpec spec(Config c) {
+        return new ScenarioSpec(c.board(), c.features(), c.workload(), c.pace(), c.seed());
+    }
+
     @Modified
     void modified(Config config) {
-        ScenarioSpec next = ScenarioSpec.of(config);
+        ScenarioSpec next = spec(config);
         try {
             validate(next);
         } catch (IllegalArgumentException e) {
@@ -157,6 +162,9 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
 
     @Override
     public Map<String, Object> status() { return snapshot; }
+
+    @Override
+    public Map<String, Object> metrics() { return metrics.toJson(); }
 
     @Override
     public ScenarioSpec wanted() { return wanted; }
@@ -221,9 +229,6 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
         quarantine.values().forEach(q -> m.put(q.id(), q.error()));
         return m;
     }
-
-    @Override
-    public Map<String, Object> metrics() { return metrics.toJson(); }
 
     // ------------------------------------------------------------------ the loop
 
@@ -539,7 +544,12 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
 
     private Map<String, Object> snapshot(Map<String, Object> simStatus) {
         ScenarioSpec w = wanted;
-        Map<String, Object> scenario = new LinkedHashMap<>(w.toJson());
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        scenario.put("board", w.board());
+        scenario.put("features", w.features());
+        scenario.put("workload", w.workload());
+        scenario.put("pace", w.pace());
+        scenario.put("seed", w.seed());
         scenario.put("activeFeatures", active.stream().map(PacedRunner::safeId).toList());
         scenario.put("unavailableFeatures", unavailable);
         scenario.put("tunables", tunables());

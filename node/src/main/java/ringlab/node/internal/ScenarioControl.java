@@ -1,8 +1,9 @@
 package ringlab.node.internal;
 
 import java.util.Map;
+import ringlab.node.ScenarioSpec;
 
-/** What the REST API and the per-feature configurations need from the runner (node-internal). */
+/** What the configuration side of the node needs from the runner (node-internal). */
 interface ScenarioControl {
     /** The accepted scenario (applied, or waiting for its board). */
     ScenarioSpec wanted();
@@ -21,9 +22,4 @@ interface ScenarioControl {
 
     /** The current tunable values by feature id (only those set). */
     Map<String, Map<String, Long>> tunables();
-
-    /** Quarantined feature ids and why. */
-    Map<String, String> quarantined();
-
-    Map<String, Object> metrics();
 }

@@ -2,6 +2,7 @@ package ringlab.node.internal;
 
 import java.util.List;
 import java.util.Map;
+import ringlab.node.ScenarioSpec;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;

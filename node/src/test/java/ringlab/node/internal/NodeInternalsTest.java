@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,7 +16,7 @@ import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 import ringlab.spi.feature.Tunable;
 
-/** The node's pure parts: pace text, tunable validation, the token file, JSON output, culprit lookup. */
+/** The node's pure parts: pace text, tunable validation, the token file, culprit lookup. */
 class NodeInternalsTest {
 
     static final class Knob implements DriverFeature {
@@ -61,27 +59,12 @@ class NodeInternalsTest {
     @Test
     void theTokenIsCreatedOwnerOnlyAndKept(@TempDir Path dir) throws Exception {
         Path data = dir.resolve("data");
-        String t = NodeData.loadOrCreateToken(data);
+        String t = DataFolder.loadOrCreateToken(data);
         assertEquals(64, t.length());
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("token"))));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data)));
-        assertEquals(t, NodeData.loadOrCreateToken(data), "kept across starts");
-        assertNotEquals(t, NodeData.loadOrCreateToken(dir.resolve("other")), "random");
-    }
-
-    @Test
-    void nonFiniteNumbersBecomeNullAtAnyDepth() {
-        Map<String, Object> inner = new LinkedHashMap<>();
-        inner.put("rate", Double.NaN);
-        inner.put("ok", 1.5);
-        Map<String, Object> status = Map.of("cpu", inner, "series", List.of(Float.POSITIVE_INFINITY, 2L), "n", 3);
-        Map<?, ?> out = (Map<?, ?>) Json.finite(status);
-        Map<?, ?> cpu = (Map<?, ?>) out.get("cpu");
-        assertEquals(null, cpu.get("rate"));
-        assertTrue(cpu.containsKey("rate"));
-        assertEquals(1.5, cpu.get("ok"));
-        assertEquals(Arrays.asList(null, 2L), out.get("series"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("{\"a\": ")).getMessage().startsWith("malformed JSON"));
+        assertEquals(t, DataFolder.loadOrCreateToken(data), "kept across starts");
+        assertNotEquals(t, DataFolder.loadOrCreateToken(dir.resolve("other")), "random");
     }
 
     @Test

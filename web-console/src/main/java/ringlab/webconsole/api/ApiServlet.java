@@ -1,4 +1,4 @@
-package ringlab.node.internal;
+package ringlab.webconsole.api;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -12,17 +12,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Dictionary;
-import java.util.Enumeration;
-import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
-import org.osgi.service.cm.Configuration;
-import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -30,7 +25,10 @@ import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletNa
 import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletPattern;
 import ringlab.node.BoardCatalog;
 import ringlab.node.FeatureCatalog;
+import ringlab.node.NodeConfig;
+import ringlab.node.NodeData;
 import ringlab.node.NodeRunner;
+import ringlab.node.ScenarioSpec;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.Tunable;
 
@@ -50,28 +48,15 @@ public final class ApiServlet extends HttpServlet {
     @Reference
     private transient NodeRunner runner;
     @Reference
-    private transient ScenarioControl control;
+    private transient NodeConfig config;
     @Reference
     private transient BoardCatalog boards;
     @Reference
     private transient FeatureCatalog features;
     @Reference
-    private transient ConfigurationAdmin configAdmin;
-    @Reference
     private transient NodeData data;
 
     private transient BundleOps bundles;
-
-    /** An answer other than 200: status code and message. */
-    static final class ApiError extends Exception {
-        private static final long serialVersionUID = 1L;
-        final int status;
-
-        ApiError(int status, String message) {
-            super(message);
-            this.status = status;
-        }
-    }
 
     @Activate
     void activate(BundleContext context) {
@@ -82,7 +67,7 @@ public final class ApiServlet extends HttpServlet {
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         resp.setHeader("Cache-Control", "no-store");
         String auth = req.getHeader("Authorization");
-        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7) || !data.accepts(auth.substring(7).trim())) {
+        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7) || !data.acceptsToken(auth.substring(7).trim())) {
             resp.setHeader("WWW-Authenticate", "Bearer realm=\"ringlab\"");
             send(resp, 401, error(auth == null ? "missing Authorization: Bearer TOKEN (the token is in the node's data folder, file token)"
                     : "wrong token"));
@@ -119,11 +104,11 @@ public final class ApiServlet extends HttpServlet {
             }
             case "metrics" -> {
                 only(method, "GET", seg, 1);
-                return control.metrics();
+                return runner.metrics();
             }
             case "scenario" -> {
                 if (seg.length != 1) throw notFound(path);
-                if (method.equals("GET")) return control.wanted().toJson();
+                if (method.equals("GET")) return config.wanted();
                 if (!method.equals("PUT")) throw notAllowed(method, path);
                 return putScenario(Json.object(body(req)));
             }
@@ -146,8 +131,8 @@ public final class ApiServlet extends HttpServlet {
 
     // ------------------------------------------------------------------ scenario
 
-    private Object putScenario(JsonObject o) throws ApiError, IOException {
-        ScenarioSpec cur = control.wanted();
+    private Object putScenario(JsonObject o) {
+        ScenarioSpec cur = config.wanted();
         String board = cur.board(), feats = cur.features(), workload = cur.workload(), pace = cur.pace();
         long seed = cur.seed();
         for (Map.Entry<String, JsonElement> e : o.entrySet()) {
@@ -161,28 +146,11 @@ public final class ApiServlet extends HttpServlet {
                 default -> throw new IllegalArgumentException("unknown field '" + e.getKey() + "' (fields: board, features, workload, pace, seed)");
             }
         }
-        ScenarioSpec next = new ScenarioSpec(board, feats, workload, pace, seed);
-        control.validate(next); // refused as a whole: nothing is written
-        Configuration c = configAdmin.getConfiguration(ScenarioSpec.PID, "?");
-        Hashtable<String, Object> props = existing(c);
-        props.putAll(next.toProperties());
-        c.update(props);
+        ScenarioSpec next = config.applyScenario(new ScenarioSpec(board, feats, workload, pace, seed));
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("accepted", next.toJson());
+        m.put("accepted", next);
         m.put("applies", "at the next safe point in virtual time");
         return m;
-    }
-
-    private static Hashtable<String, Object> existing(Configuration c) {
-        Hashtable<String, Object> props = new Hashtable<>();
-        Dictionary<String, Object> old = c.getProperties();
-        if (old != null) {
-            for (Enumeration<String> k = old.keys(); k.hasMoreElements(); ) {
-                String key = k.nextElement();
-                if (!key.equals("service.pid")) props.put(key, old.get(key));
-            }
-        }
-        return props;
     }
 
     private static String string(String field, JsonElement v) {
@@ -226,10 +194,10 @@ public final class ApiServlet extends HttpServlet {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", f.id());
         m.put("summary", f.summary());
-        m.put("pid", FeatureConfigs.pid(f.id()));
+        m.put("pid", NodeConfig.featurePid(f.id()));
         m.put("requires", f.requires());
         m.put("conflicts", f.conflicts());
-        Map<String, Long> set = control.tunables().getOrDefault(f.id(), Map.of());
+        Map<String, Long> set = config.tunables().getOrDefault(f.id(), Map.of());
         List<Object> ts = new ArrayList<>();
         for (Tunable t : f.tunables()) {
             Map<String, Object> tm = new LinkedHashMap<>();
@@ -247,12 +215,12 @@ public final class ApiServlet extends HttpServlet {
         if (b != null) m.put("bundle", Map.of("id", b.getBundleId(), "symbolicName", b.getSymbolicName()));
         Object active = ((Map<?, ?>) runner.status().getOrDefault("scenario", Map.of())).get("activeFeatures");
         m.put("active", active instanceof List<?> l && l.contains(f.id()));
-        String q = control.quarantined().get(f.id());
+        String q = runner.quarantined().get(f.id());
         if (q != null) m.put("quarantined", q);
         return m;
     }
 
-    private Object putTunables(String id, JsonObject o) throws ApiError, IOException {
+    private Object putTunables(String id, JsonObject o) throws ApiError {
         feature(id);
         JsonObject values = o.has("tunables") && o.size() == 1 && o.get("tunables").isJsonObject() ? o.getAsJsonObject("tunables") : o;
         Map<String, Object> raw = new LinkedHashMap<>();
@@ -262,23 +230,11 @@ public final class ApiServlet extends HttpServlet {
             JsonPrimitive p = v.getAsJsonPrimitive();
             raw.put(e.getKey(), p.isNumber() ? (Object) p.getAsBigDecimal() : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
         }
-        Map<String, Long> valid = control.validateTunables(id, raw); // all or nothing
-        Configuration c = configAdmin.getConfiguration(FeatureConfigs.pid(id), "?");
-        Hashtable<String, Object> props = existing(c);
-        props.putAll(valid);
-        // the whole resulting set is checked too (a stored value may be stale after a bundle update)
-        control.validateTunables(id, withoutBookkeeping(props));
-        c.update(props);
+        Map<String, Long> valid = config.applyTunables(id, raw); // all or nothing
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("feature", id);
         m.put("accepted", valid);
         m.put("applies", "at the driver's next NAPI poll");
-        return m;
-    }
-
-    private static Map<String, Object> withoutBookkeeping(Map<String, Object> props) {
-        Map<String, Object> m = new LinkedHashMap<>(props);
-        m.keySet().removeIf(TunableValues::bookkeeping);
         return m;
     }
 

@@ -1,4 +1,4 @@
-package ringlab.node.internal;
+package ringlab.webconsole.api;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayInputStream;
@@ -18,15 +18,16 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.wiring.FrameworkWiring;
+import ringlab.node.BoardCatalog;
 import ringlab.node.FeatureCatalog;
-import ringlab.node.internal.ApiServlet.ApiError;
+import ringlab.node.NodeRunner;
 import ringlab.spi.feature.DriverFeature;
 
 /**
  * /api/v1/bundles: list, install from a jar body (and start), start, stop, update from a body,
  * uninstall. A body that is not a jar with a Bundle-SymbolicName, or a bundle that does not resolve or
- * start, is refused (400) and uninstalled again, so nothing else changes. The system bundle and the
- * node's own bundle cannot be stopped or removed through the API that they serve.
+ * start, is refused (400) and uninstalled again, so nothing else changes. The system bundle, the node
+ * bundle and this web console bundle cannot be stopped or removed through the API that they serve.
  */
 final class BundleOps {
     static final String LOCATION = "ringlab-api:";
@@ -96,7 +97,11 @@ final class BundleOps {
     private void guard(Bundle b, String what) throws ApiError {
         if (b.getBundleId() == 0) throw new ApiError(400, "the system bundle cannot be " + what + " through the API");
         if (b.getBundleId() == context.getBundle().getBundleId()) {
-            throw new ApiError(400, "the node bundle (" + b.getSymbolicName() + ") serves this API and cannot be " + what + " through it");
+            throw new ApiError(400, "the web console bundle (" + b.getSymbolicName() + ") serves this API and cannot be " + what + " through it");
+        }
+        Bundle node = FrameworkUtil.getBundle(NodeRunner.class);
+        if (node != null && b.getBundleId() == node.getBundleId()) {
+            throw new ApiError(400, "the node bundle (" + b.getSymbolicName() + ") runs the scenario this API steers and cannot be " + what + " through it");
         }
     }
 
@@ -119,7 +124,7 @@ final class BundleOps {
             if (fb != null && fb.getBundleId() == b.getBundleId()) provided.add(f.id());
         }
         if (!provided.isEmpty()) m.put("features", provided);
-        String board = b.getHeaders("").get(BoardExtender.HEADER);
+        String board = b.getHeaders("").get(BoardCatalog.HEADER);
         if (board != null) m.put("boardDescriptor", board);
         return m;
     }

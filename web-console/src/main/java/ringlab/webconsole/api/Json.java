@@ -1,4 +1,4 @@
-package ringlab.node.internal;
+package ringlab.webconsole.api;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import ringlab.node.NodeData;
 
 /**
  * The node's data folder (framework property ringlab.data, ./ringlab --data DIR; default ringlab-data)
@@ -21,7 +22,7 @@ import org.osgi.service.component.annotations.Component;
  * owner-only permissions (rw-------), printed at every start. DATA/deploy is FileInstall's folder.
  */
 @Component(service = NodeData.class, immediate = true)
-public final class NodeData {
+public final class DataFolder implements NodeData {
     static final String PROPERTY = "ringlab.data";
 
     private Path dir;
@@ -36,10 +37,12 @@ public final class NodeData {
         System.out.println("ringlab: API token " + token + " (stored in " + dir.resolve("token") + ")");
     }
 
-    Path dir() { return dir; }
+    @Override
+    public Path dir() { return dir; }
 
     /** Constant-time comparison with the stored token. */
-    boolean accepts(String candidate) {
+    @Override
+    public boolean acceptsToken(String candidate) {
         return candidate != null && MessageDigest.isEqual(
                 candidate.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
     }
