@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
+import ringlab.sim.report.format.IperfJsonFormatter;
 import ringlab.spi.board.Board;
 
 /**

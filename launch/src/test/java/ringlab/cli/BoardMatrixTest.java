@@ -18,6 +18,7 @@ import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.format.IperfJsonFormatter;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;

@@ -1,4 +1,4 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

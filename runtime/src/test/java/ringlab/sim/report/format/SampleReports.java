@@ -1,4 +1,4 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
 import java.util.LinkedHashMap;
 import java.util.List;

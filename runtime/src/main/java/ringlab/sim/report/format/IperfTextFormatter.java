@@ -1,4 +1,4 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

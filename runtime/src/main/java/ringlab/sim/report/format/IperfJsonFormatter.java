@@ -1,4 +1,4 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
 import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
