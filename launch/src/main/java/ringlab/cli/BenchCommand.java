@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
-import ringlab.sim.report.format.IperfJsonFormatter;
+import ringlab.sim.report.ReportJson;
 import ringlab.spi.board.Board;
 
 /**
@@ -71,7 +71,7 @@ final class BenchCommand {
             rows.add(row);
         }
         if (json) {
-            out.print(IperfJsonFormatter.json(Map.of("bench", rows)));
+            out.print(ReportJson.toJson(Map.of("bench", rows)) + "\n");
             return 0;
         }
         out.printf("%-52s %8s %8s %9s %12s %12s %8s%n", "scenario", "sim s", "wall s", "realtime", "frames/s", "events/s", "heap MB");
