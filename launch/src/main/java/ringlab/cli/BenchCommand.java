@@ -5,11 +5,11 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
+import ringlab.sim.report.ReportJson;
 import ringlab.spi.board.Board;
 
 /**
@@ -40,14 +40,11 @@ final class BenchCommand {
             }
         }
         Map<String, Board> boards = Catalog.boards();
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<BenchResult> rows = new ArrayList<>();
         for (Case c : CASES) {
             Board b = boards.get(c.board);
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("scenario", c.name);
             if (b == null) {
-                row.put("skipped", "board " + c.board + " is not installed");
-                rows.add(row);
+                rows.add(BenchResult.skipped(c.name, "board " + c.board + " is not installed"));
                 continue;
             }
             Scenario sc = scenario(c, b);
@@ -59,30 +56,23 @@ final class BenchCommand {
             s.run();
             double wall = (System.nanoTime() - t0) / 1e9;
             double simSec = sc.iperf.durationSec();
-            row.put("simulated_seconds", simSec);
-            row.put("wall_seconds", wall);
-            row.put("realtime_factor", simSec / wall);
-            row.put("frames_per_wall_second", s.wireFrames() / wall);
-            row.put("events_per_wall_second", s.events() / wall);
-            row.put("peak_heap_mb", peakHeap() / 1048576.0);
-            row.put("target_frames_per_wall_second", c.minFramesPerWallSecond);
-            row.put("meets_target", s.wireFrames() / wall >= c.minFramesPerWallSecond);
-            rows.add(row);
+            rows.add(new BenchResult(c.name, null, simSec, wall, simSec / wall, s.wireFrames() / wall,
+                    s.events() / wall, peakHeap() / 1048576.0, c.minFramesPerWallSecond,
+                    s.wireFrames() / wall >= c.minFramesPerWallSecond));
         }
         if (json) {
-            out.print(IperfJsonFormatter.json(Map.of("bench", rows)));
+            out.print(ReportJson.toJson(Map.of("bench", rows)) + "\n");
             return 0;
         }
         out.printf("%-52s %8s %8s %9s %12s %12s %8s%n", "scenario", "sim s", "wall s", "realtime", "frames/s", "events/s", "heap MB");
-        for (Map<String, Object> r : rows) {
-            if (r.containsKey("skipped")) {
-                out.printf("%-52s skipped: %s%n", r.get("scenario"), r.get("skipped"));
+        for (BenchResult r : rows) {
+            if (r.skipped() != null) {
+                out.printf("%-52s skipped: %s%n", r.scenario(), r.skipped());
                 continue;
             }
-            out.printf("%-52s %8.1f %8.2f %9.1f %12.0f %12.0f %8.1f%s%n", r.get("scenario"), r.get("simulated_seconds"),
-                    r.get("wall_seconds"), r.get("realtime_factor"), r.get("frames_per_wall_second"),
-                    r.get("events_per_wall_second"), r.get("peak_heap_mb"),
-                    Boolean.TRUE.equals(r.get("meets_target")) ? "" : "  (below 1e6 frames/s)");
+            out.printf("%-52s %8.1f %8.2f %9.1f %12.0f %12.0f %8.1f%s%n", r.scenario(), r.simulatedSeconds(),
+                    r.wallSeconds(), r.realtimeFactor(), r.framesPerWallSecond(), r.eventsPerWallSecond(),
+                    r.peakHeapMb(), r.meetsTarget() ? "" : "  (below 1e6 frames/s)");
         }
         return 0;
     }

@@ -10,6 +10,8 @@ import ringlab.sim.Simulation;
 import ringlab.sim.StackSettings;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.format.IperfJsonFormatter;
+import ringlab.sim.report.format.IperfTextFormatter;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
 import ringlab.spi.board.Board;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.Simulation;
+import ringlab.sim.report.format.IperfJsonFormatter;
 import ringlab.spi.board.Board;
 
 /** The benchmark scenarios are the CLI's: same arguments, same report, byte for byte. */

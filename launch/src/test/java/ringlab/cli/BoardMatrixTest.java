@@ -17,7 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
+import ringlab.sim.report.Accounting;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.format.IperfJsonFormatter;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
@@ -56,11 +58,9 @@ class BoardMatrixTest {
     }
 
     static void assertAccounting(String row, RunReport r) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> a = (Map<String, Object>) r.ringlab.get("accounting");
-        long sent = ((Number) a.get("sent")).longValue();
-        long sum = ((Number) a.get("delivered")).longValue() + ((Number) a.get("dropped")).longValue()
-                + ((Number) a.get("in_flight")).longValue();
+        Accounting a = r.ringlab.accounting();
+        long sent = a.sent();
+        long sum = a.delivered() + a.dropped() + a.inFlight();
         assertEquals(sent, sum, row + ": sent == delivered + dropped + in_flight " + a);
         assertTrue(sent > 0, row + ": nothing sent");
         assertTrue(r.end.sumReceived.bitsPerSecond > 0, row + ": nothing received");

@@ -19,10 +19,8 @@ class RxRingReinitTest {
     final Map<String, DriverFeature> all = Live.features();
     final Board bcm = Live.board("bcm6328");
 
-    @SuppressWarnings("unchecked")
     static long reinits(Simulation s) {
-        var ports = (List<Map<String, Object>>) s.status().get("ports");
-        return ((Number) ports.get(0).get("rx_ring_reinits")).longValue();
+        return s.status().device().ports().get(0).rxRingReinits();
     }
 
     /** Goodput in bit/s over [from, to) of virtual time (advances the run). */

@@ -33,7 +33,7 @@ final class ReportBuilder {
         }
         intervals(r);
         end(r);
-        r.ringlab = new DeviceDetail(s).detail();
+        r.ringlab = new DeviceDetailBuilder(s).detail();
         return r;
     }
 

@@ -13,6 +13,7 @@ import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.net.Ledger;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.SimStatus;
 import ringlab.sim.stack.DeviceStack;
 import ringlab.sim.stack.NetTxAction;
 import ringlab.sim.stack.PeerHost;
@@ -282,7 +283,7 @@ public final class Simulation {
 
 
     /** A snapshot for status endpoints: totals since start and rates over the last sampling interval. */
-    public Map<String, Object> status() { return new DeviceDetail(this).status(); }
+    public SimStatus status() { return new DeviceDetailBuilder(this).status(); }
 
     public Ledger ledger() { return ledger; }
 

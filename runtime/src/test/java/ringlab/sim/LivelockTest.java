@@ -38,13 +38,11 @@ class LivelockTest {
     static double goodput(RunReport r) { return r.end.sumReceived.bitsPerSecond; }
 
     static double taskCpu(RunReport r) {
-        Map<?, ?> cpu = (Map<?, ?>) r.ringlab.get("cpu_percent");
-        return ((Number) cpu.get("usr")).doubleValue() + ((Number) cpu.get("sys")).doubleValue();
+        return r.ringlab.cpuPercent().usr() + r.ringlab.cpuPercent().sys();
     }
 
     static long drops(RunReport r, String reason) {
-        Object v = ((Map<?, ?>) r.ringlab.get("drops")).get(reason);
-        return v == null ? 0 : ((Number) v).longValue();
+        return r.ringlab.drops().getOrDefault(reason, 0L);
     }
 
     @Test

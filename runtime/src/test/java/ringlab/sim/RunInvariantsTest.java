@@ -5,15 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.SimStatus;
 import ringlab.sim.workload.IperfArgs;
 
 /**
  * Whole-run invariants on a CPU-bound board: every packet sent is delivered or counted in exactly one
  * drop counter (the rest is provably in a queue), TCP delivers the byte stream intact through ring
- * overflow drops, CPU time adds up, and the same seed gives the same result.
+ * overflow drops, CPU time adds up, the same seed gives the same result, and the status shows the run.
  */
 class RunInvariantsTest {
 
@@ -32,7 +34,7 @@ class RunInvariantsTest {
         assertTrue(l.sentCount() > 1000, "traffic flowed");
         assertEquals(l.sentCount(), l.deliveredCount() + l.droppedCount() + l.inFlight());
         assertEquals(l.inFlight(), queued(s), "what is neither delivered nor dropped is in a queue");
-        assertEquals(0L, r.ringlab.get("stream_integrity_errors"));
+        assertEquals(0L, r.ringlab.streamIntegrityErrors());
         long cpuNs = 0;
         for (var c : ringlab.sim.cpu.Ctx.values()) cpuNs += s.cpu.core(0).ctxNs(c);
         assertEquals(s.sim.now(), cpuNs);
@@ -44,6 +46,18 @@ class RunInvariantsTest {
         String a = describe(sim(iperf, 11).run()), b = describe(sim(iperf, 11).run()), c = describe(sim(iperf, 12).run());
         assertEquals(a, b);
         assertTrue(!a.equals(c), "the seed changes ports and start times");
+    }
+
+    @Test
+    void statusNestsTheReportsDeviceDetail() {
+        Simulation s = sim("-t 2", 3);
+        RunReport r = s.run();
+        SimStatus st = s.status();
+        assertEquals(r.ringlab, st.device(), "nothing ran between the report and the status");
+        assertEquals(s.sim.now(), st.virtualNs());
+        assertEquals(s.events(), st.events());
+        assertTrue(st.receiverBitsPerSecond() > 1e6, "goodput over the last interval: " + st.receiverBitsPerSecond());
+        assertEquals(r.ringlab.accounting().sent(), s.ledger().sentCount());
     }
 
     /** Packets not yet delivered anywhere: rx rings, tx descriptors not yet sent, qdiscs, and both wire directions. */

@@ -301,7 +301,7 @@ public final class PacedRunner implements NodeRunner, ScenarioControl {
             quarantine(f.getKey(), f.getValue()); // the driver already runs without it
         }
         lastError = null;
-        return sim.status();
+        return FlatSimStatus.of(sim.status());
     }
 
     private boolean build(ScenarioSpec w, Map<String, Board> boardMap, Map<String, DriverFeature> installed) {

@@ -10,9 +10,9 @@ import ringlab.sim.workload.IperfOptions;
  * Models one finished simulated iperf3 run, as the iperf3 client (the peer) would report it.
  *
  * <p>The peer runs the iperf3 client and the device the server: without {@code -R} the peer sends and the
- * device receives; with {@code -R} the device sends. {@link #ringlab} holds device detail built by the
- * simulation (insertion-ordered maps, lists, numbers, strings); {@link #wallClock} holds anything that
- * depends on real time and is kept apart so the rest stays deterministic.
+ * device receives; with {@code -R} the device sends. {@link #ringlab} holds the device detail built by the
+ * simulation; {@link #wallClock} holds anything that depends on real time (insertion-ordered) and is kept
+ * apart so the rest stays deterministic.
  */
 public final class RunReport {
     public IperfOptions options;
@@ -22,7 +22,8 @@ public final class RunReport {
     public List<StreamInfo> streams = new ArrayList<>();
     public List<Interval> intervals = new ArrayList<>();
     public End end = new End();
-    public Map<String, Object> ringlab = new LinkedHashMap<>();
+    /** The device's side of the run; null until the simulation has built the report. */
+    public DeviceDetail ringlab;
     public Map<String, Object> wallClock = new LinkedHashMap<>();
 
     /** True when the device (iperf3 server) is the sender, i.e. {@code -R}. */

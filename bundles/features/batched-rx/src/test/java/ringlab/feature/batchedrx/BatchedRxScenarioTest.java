@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.board.ClasspathBoards;
+import ringlab.sim.report.Accounting;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
@@ -22,16 +22,11 @@ class BatchedRxScenarioTest {
         return new Simulation(Scenario.builder(BCM6328).features(f).iperf(IperfArgs.parse(List.of(iperf))).build()).run();
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> map(RunReport r, String k) { return (Map<String, Object>) r.ringlab.get(k); }
-
-    static double num(Map<String, Object> m, String k) { return ((Number) m.get(k)).doubleValue(); }
-
     /** Busy CPU cycles per received packet over the run. */
     static double cyclesPerPacket(RunReport r) {
-        double busy = 1 - num(map(r, "cpu_percent"), "idle") / 100;
-        double cycles = busy * num(r.ringlab, "virtual_seconds") * BCM6328.soc().clockHz();
-        return cycles / num(map(r, "napi"), "packets");
+        double busy = 1 - r.ringlab.cpuPercent().idle() / 100;
+        double cycles = busy * r.ringlab.virtualSeconds() * BCM6328.soc().clockHz();
+        return cycles / r.ringlab.napi().packets();
     }
 
     @Test
@@ -39,9 +34,9 @@ class BatchedRxScenarioTest {
         RunReport r = run(List.of(new BatchedRxFeature()), "-M", "512", "-t", "30");
         double got = r.end.sumReceived.bitsPerSecond;
         assertEquals(37.7e6, got, 0.05 * 37.7e6, "receiver Mbit/s with list rx " + got / 1e6);
-        Map<String, Object> acc = map(r, "accounting");
-        assertEquals(num(acc, "sent"), num(acc, "delivered") + num(acc, "dropped") + num(acc, "in_flight"));
-        assertEquals(0, ((Number) r.ringlab.get("stream_integrity_errors")).intValue());
+        Accounting acc = r.ringlab.accounting();
+        assertEquals(acc.sent(), acc.delivered() + acc.dropped() + acc.inFlight());
+        assertEquals(0L, r.ringlab.streamIntegrityErrors());
     }
 
     @Test
@@ -49,7 +44,7 @@ class BatchedRxScenarioTest {
         RunReport stock = run(List.of(), "-M", "512", "-t", "10");
         RunReport list = run(List.of(new BatchedRxFeature()), "-M", "512", "-t", "10");
         double saved = cyclesPerPacket(stock) - cyclesPerPacket(list);
-        double ppp = num(map(list, "napi"), "packets_per_poll");
+        double ppp = list.ringlab.napi().packetsPerPoll();
         assertTrue(ppp > 8, "a saturated receive finds many packets per poll: " + ppp);
         // about 4,300 cycles per data packet published (mechanisms.md s3); the cold share is ~4,800 cycles
         assertTrue(saved > 3000 && saved < 5500, "cycles saved per packet " + saved);
@@ -62,7 +57,7 @@ class BatchedRxScenarioTest {
         String[] light = {"-u", "-b", "1M", "-l", "512", "-t", "10"};
         RunReport stock = run(List.of(), light);
         RunReport list = run(List.of(new BatchedRxFeature()), light);
-        double ppp = num(map(list, "napi"), "packets_per_poll");
+        double ppp = list.ringlab.napi().packetsPerPoll();
         assertEquals(1.0, ppp, 0.01, "packets per poll");
         double a = cyclesPerPacket(stock), b = cyclesPerPacket(list);
         assertEquals(a, b, 0.002 * a, "same CPU per packet with and without batched-rx: " + a + " vs " + b);

@@ -39,27 +39,24 @@ class BqlScenarioTest {
         return new Simulation(sc).run();
     }
 
-    @SuppressWarnings("unchecked")
-    static double get(RunReport r, String map, String key) {
-        return ((Number) ((Map<String, Object>) r.ringlab.get(map)).get(key)).doubleValue();
-    }
+    static double pingP50Ms(RunReport r) { return r.ringlab.ping().p50Ms(); }
 
-    @SuppressWarnings("unchecked")
+    static double txRingDescs(RunReport r) { return r.ringlab.occupancyAvg().txRingDescs(); }
+
     static Map<String, Long> bqlCounters(RunReport r) {
-        var ports = (Map<String, Object>) r.ringlab.get("features");
-        return (Map<String, Long>) ((Map<String, Object>) ports.get("eth0")).get("bql");
+        return r.ringlab.features().get("eth0").counters().get("bql");
     }
 
     @Test
     void withCpuHeadroomTheBacklogMovesFromTheRingIntoFqCodel() {
         Board b = bcm6328NoFirewall();
         RunReport off = run(b, false, 10), on = run(b, true, 10);
-        double p50Off = get(off, "ping", "p50_ms"), p50On = get(on, "ping", "p50_ms");
+        double p50Off = pingP50Ms(off), p50On = pingP50Ms(on);
         double bpsOff = off.end.sumSent.bitsPerSecond, bpsOn = on.end.sumSent.bitsPerSecond;
         assertTrue(p50On * 3 <= p50Off, "ping p50 " + p50On + " ms with bql vs " + p50Off + " ms without");
         assertTrue(Math.abs(bpsOn - bpsOff) <= 0.03 * bpsOff, "throughput " + bpsOn + " vs " + bpsOff);
-        assertTrue(get(off, "occupancy_avg", "tx_ring_descs") > 28, "without bql the ring is full");
-        assertTrue(get(on, "occupancy_avg", "tx_ring_descs") < 8, "with bql a few frames are in the ring");
+        assertTrue(txRingDescs(off) > 28, "without bql the ring is full");
+        assertTrue(txRingDescs(on) < 8, "with bql a few frames are in the ring");
         assertTrue(bqlCounters(on).get("limit") <= 8 * FRAME, "limit " + bqlCounters(on));
     }
 
@@ -72,7 +69,7 @@ class BqlScenarioTest {
     void onBcm6328WithListRxBqlCutsThePingMedianThreefold() {
         DriverFeature listRx = new ringlab.feature.batchedrx.BatchedRxFeature();
         RunReport off = run(bcm6328(), List.of(listRx), 30), on = run(bcm6328(), List.of(listRx, new BqlFeature()), 30);
-        double p50Off = get(off, "ping", "p50_ms"), p50On = get(on, "ping", "p50_ms");
+        double p50Off = pingP50Ms(off), p50On = pingP50Ms(on);
         double bpsOff = off.end.sumSent.bitsPerSecond, bpsOn = on.end.sumSent.bitsPerSecond;
         assertTrue(p50On * 3 <= p50Off, "ping p50 " + p50On + " ms with bql vs " + p50Off + " ms without");
         assertTrue(Math.abs(bpsOn - bpsOff) <= 0.03 * bpsOff, "throughput " + bpsOn + " vs " + bpsOff);
@@ -91,6 +88,6 @@ class BqlScenarioTest {
         RunReport on = run(bcm6328(), true, 10);
         long ringBytes = (long) bcm6328().nic().txRing() * FRAME;
         assertTrue(bqlCounters(on).get("limit_high") >= ringBytes, "limit " + bqlCounters(on));
-        assertTrue(get(on, "occupancy_avg", "tx_ring_descs") > 24, "the ring stays nearly full");
+        assertTrue(txRingDescs(on) > 24, "the ring stays nearly full");
     }
 }

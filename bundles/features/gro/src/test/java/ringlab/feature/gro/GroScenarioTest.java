@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.board.ClasspathBoards;
+import ringlab.sim.report.Accounting;
+import ringlab.sim.report.PortCounters;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
@@ -33,29 +35,27 @@ class GroScenarioTest {
         return new Simulation(Scenario.builder(b).features(f).topology(t).iperf(IperfArgs.parse(List.of(iperf))).build()).run();
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> map(Map<String, Object> m, String k) { return (Map<String, Object>) m.get(k); }
-
-    static double num(Map<String, Object> m, String k) { return ((Number) m.get(k)).doubleValue(); }
+    /** A counter, which must exist. */
+    static double num(Map<String, Long> counters, String k) { return counters.get(k); }
 
     static double busyCycles(Board b, RunReport r) {
-        double busy = 1 - num(map(r.ringlab, "cpu_percent"), "idle") / 100;
-        return busy * num(r.ringlab, "virtual_seconds") * b.soc().clockHz();
+        double busy = 1 - r.ringlab.cpuPercent().idle() / 100;
+        return busy * r.ringlab.virtualSeconds() * b.soc().clockHz();
     }
 
     /** sent == delivered + dropped + in_flight, the drops by reason add up, and the byte stream is intact. */
     static void invariants(RunReport r) {
-        Map<String, Object> acc = map(r.ringlab, "accounting");
-        assertEquals(num(acc, "sent"), num(acc, "delivered") + num(acc, "dropped") + num(acc, "in_flight"), "ledger");
-        double byReason = 0;
-        for (Object v : map(r.ringlab, "drops").values()) byReason += ((Number) v).doubleValue();
-        assertEquals(num(acc, "dropped"), byReason, "drops by reason");
-        assertTrue(num(acc, "in_flight") >= 0 && num(acc, "in_flight") < 200, "in flight " + num(acc, "in_flight"));
-        assertEquals(0, ((Number) r.ringlab.get("stream_integrity_errors")).intValue(), "stream integrity");
+        Accounting acc = r.ringlab.accounting();
+        assertEquals(acc.sent(), acc.delivered() + acc.dropped() + acc.inFlight(), "ledger");
+        long byReason = 0;
+        for (long v : r.ringlab.drops().values()) byReason += v;
+        assertEquals(acc.dropped(), byReason, "drops by reason");
+        assertTrue(acc.inFlight() >= 0 && acc.inFlight() < 200, "in flight " + acc.inFlight());
+        assertEquals(0L, r.ringlab.streamIntegrityErrors(), "stream integrity");
     }
 
-    static Map<String, Object> groCounters(RunReport r, String port) {
-        return map(map(map(r.ringlab, "features"), port), "gro");
+    static Map<String, Long> groCounters(RunReport r, String port) {
+        return r.ringlab.features().get(port).counters().get("gro");
     }
 
     @Test
@@ -67,7 +67,7 @@ class GroScenarioTest {
         double perByteStock = busyCycles(b, stock) / stock.end.sumReceived.bytes;
         double perByteGro = busyCycles(b, gro) / gro.end.sumReceived.bytes;
         assertTrue(perByteGro < 0.75 * perByteStock, "cycles/byte " + perByteGro + " vs " + perByteStock);
-        Map<String, Object> g = groCounters(gro, "eth0");
+        Map<String, Long> g = groCounters(gro, "eth0");
         assertTrue(num(g, "gro_merged") > 5 * num(g, "gro_complete"), "several segments per merged packet: " + g);
         assertEquals(0.0, num(g, "gro_csum_sw"), "the NIC verified every checksum");
     }
@@ -76,7 +76,7 @@ class GroScenarioTest {
     void withoutOffloadGroVerifiesEveryByteInSoftirq() {
         RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-M", "512", "-t", "10");
         invariants(gro);
-        Map<String, Object> g = groCounters(gro, "eth0");
+        Map<String, Long> g = groCounters(gro, "eth0");
         assertEquals(num(g, "gro_receive"), num(g, "gro_csum_sw"), "every packet summed by GRO");
     }
 
@@ -88,8 +88,8 @@ class GroScenarioTest {
         RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.FORWARD, light);
         invariants(stock);
         invariants(gro);
-        double perPktStock = busyCycles(BCM6328, stock) / num(map(stock.ringlab, "napi"), "packets");
-        double perPktGro = busyCycles(BCM6328, gro) / num(map(gro.ringlab, "napi"), "packets");
+        double perPktStock = busyCycles(BCM6328, stock) / stock.ringlab.napi().packets();
+        double perPktGro = busyCycles(BCM6328, gro) / gro.ringlab.napi().packets();
         assertTrue(perPktGro > 1.08 * perPktStock, "cycles per forwarded packet " + perPktGro + " vs " + perPktStock);
     }
 
@@ -97,13 +97,12 @@ class GroScenarioTest {
     void mergedPacketsAreSegmentedAgainWhenForwarded() {
         RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-M", "512", "-t", "10");
         invariants(gro);
-        Map<String, Object> g = groCounters(gro, "eth0");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> wan = ((List<Map<String, Object>>) gro.ringlab.get("ports")).get(1);
+        Map<String, Long> g = groCounters(gro, "eth0");
+        PortCounters wan = gro.ringlab.ports().get(1);
         assertTrue(num(g, "gro_merged") > 1000, "merges at saturation: " + g);
         // every segment of a merged packet leaves as its own frame: merged-away objects plus their heads
-        assertTrue(num(wan, "gso_segments") > num(g, "gro_merged"), "gso " + wan.get("gso_segments"));
-        double dropped = num(map(gro.ringlab, "accounting"), "dropped");
+        assertTrue(wan.gsoSegments() > num(g, "gro_merged"), "gso " + wan.gsoSegments());
+        double dropped = gro.ringlab.accounting().dropped();
         assertTrue(gro.end.sumSent.retransmits <= dropped + 20,
                 "segments leave in order: retransmits " + gro.end.sumSent.retransmits + " for " + dropped + " drops");
     }
@@ -112,7 +111,7 @@ class GroScenarioTest {
     void udpAndPingThroughGroKeepTheLedger() {
         RunReport udp = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-u", "-b", "30M", "-l", "1470", "-t", "5");
         invariants(udp);
-        Map<String, Object> g = groCounters(udp, "eth0");
+        Map<String, Long> g = groCounters(udp, "eth0");
         assertEquals(0.0, num(g, "gro_merged"));
         assertEquals(num(g, "gro_receive"), num(g, "gro_normal"), "UDP is never held");
         RunReport ping = new Simulation(Scenario.builder(BCM6328).features(List.of(new GroFeature()))

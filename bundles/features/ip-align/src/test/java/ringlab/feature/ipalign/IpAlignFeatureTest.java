@@ -100,6 +100,5 @@ class IpAlignFeatureTest {
         assertEquals(stock, aligned, 0.01 * stock, "stock " + stock / 1e6 + " vs ip-align " + aligned / 1e6);
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> cycles(RunReport r) { return (Map<String, Object>) r.ringlab.get("cycles_percent"); }
+    static Map<String, Double> cycles(RunReport r) { return r.ringlab.cyclesPercent(); }
 }

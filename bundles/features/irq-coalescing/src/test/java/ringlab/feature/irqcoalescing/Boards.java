@@ -46,6 +46,4 @@ final class Boards {
         m.put("unaligned.trap", new Board.Cost(0, "test: ARMv8 handles misaligned loads in hardware"));
         return m;
     }
-
-    static Map<?, ?> map(Map<String, Object> m, String key) { return (Map<?, ?>) m.get(key); }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
+import ringlab.sim.report.PingSummary;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
@@ -29,15 +30,13 @@ class CoalescingScenarioTest {
         return run(b, f, 0, set, "-u", "-b", rate, "-l", "1470", "-t", "2");
     }
 
-    static double num(RunReport r, String section, String key) {
-        return ((Number) Boards.map(r.ringlab, section).get(key)).doubleValue();
-    }
+    static double perPacket(RunReport r) { return r.ringlab.interrupts().nicPerPacket(); }
 
-    static double perPacket(RunReport r) { return num(r, "interrupts", "nic_per_packet"); }
+    static double allIrqs(RunReport r) { return r.ringlab.interrupts().nic().get("eth0") + r.ringlab.interrupts().timer(); }
 
-    static double allIrqs(RunReport r) { return num(r, "interrupts", "eth0") + num(r, "interrupts", "timer"); }
+    static double idle(RunReport r) { return r.ringlab.cpuPercent().idle(); }
 
-    static double pingMs(RunReport r, String key) { return num(r, "ping", key); }
+    static PingSummary ping(RunReport r) { return r.ringlab.ping(); }
 
     @Test
     void softwareCoalescingRemovesDeviceInterruptsUnderLoad() {
@@ -49,7 +48,7 @@ class CoalescingScenarioTest {
         assertTrue(perPacket(onLoad) < 0.01, "deferred: the hrtimer polls instead: " + perPacket(onLoad));
         assertTrue(allIrqs(onLoad) < 0.5 * allIrqs(offLoad), "timer interrupts replace fewer device ones: "
                 + allIrqs(onLoad) + " vs " + allIrqs(offLoad));
-        assertTrue(num(onLoad, "cpu_percent", "idle") > num(offLoad, "cpu_percent", "idle") + 3, "the saved IRQs show as idle time");
+        assertTrue(idle(onLoad) > idle(offLoad) + 3, "the saved IRQs show as idle time");
         assertEquals(offLoad.end.sumReceived.bitsPerSecond, onLoad.end.sumReceived.bitsPerSecond, 1e6);
     }
 
@@ -58,7 +57,7 @@ class CoalescingScenarioTest {
         Board b = Boards.gbeth();
         RunReport off = udp(b, OFF, Map.of(), "100M"), on = udp(b, ON, Map.of(), "100M");
         assertTrue(allIrqs(on) > 1.8 * allIrqs(off), "an empty watchdog poll after each packet: " + allIrqs(on) + " vs " + allIrqs(off));
-        assertTrue(num(on, "cpu_percent", "idle") < num(off, "cpu_percent", "idle"));
+        assertTrue(idle(on) < idle(off));
     }
 
     @Test
@@ -69,11 +68,11 @@ class CoalescingScenarioTest {
         RunReport off = run(b, OFF, pingNs, Map.of(), light);
         for (long timeout : new long[] {20_000, 50_000}) {
             RunReport on = run(b, ON, pingNs, Map.of("gro_flush_timeout", Long.toString(timeout)), light);
-            double grewP99 = pingMs(on, "p99_ms") - pingMs(off, "p99_ms");
-            double grewMax = pingMs(on, "max_ms") - pingMs(off, "max_ms");
+            double grewP99 = ping(on).p99Ms() - ping(off).p99Ms();
+            double grewMax = ping(on).maxMs() - ping(off).maxMs();
             assertTrue(grewP99 > 0.2 * timeout / 1e6, timeout + " ns: pings landing in a deferral window wait: +" + grewP99 + " ms");
             assertTrue(grewMax <= timeout / 1e6, timeout + " ns: by at most the timeout: +" + grewMax + " ms");
-            assertEquals(pingMs(off, "min_ms"), pingMs(on, "min_ms"), 0.001, "a ping alone is not delayed");
+            assertEquals(ping(off).minMs(), ping(on).minMs(), 0.001, "a ping alone is not delayed");
         }
     }
 
@@ -90,8 +89,8 @@ class CoalescingScenarioTest {
         RunReport bcmOff = udp(bcm, OFF, Map.of(), "70M"), bcmOn = udp(bcm, ON, t, "70M");
         RunReport otherOn = udp(other, ON, t, "70M");
         assertEquals(perPacket(bcmOff), perPacket(bcmOn), 0.02, "bcm63xx unmasks regardless: " + perPacket(bcmOff) + " vs " + perPacket(bcmOn));
-        Map<?, ?> counters = (Map<?, ?>) ((Map<?, ?>) Boards.map(bcmOn.ringlab, "features").get("eth0")).get("irq-coalescing");
-        assertTrue(((Number) counters.get("irq_deferred")).longValue() > 1000, "napi_complete_done did answer false");
+        Map<String, Long> counters = bcmOn.ringlab.features().get("eth0").counters().get("irq-coalescing");
+        assertTrue(counters.get("irq_deferred") > 1000, "napi_complete_done did answer false");
         assertTrue(perPacket(otherOn) < 0.5 * perPacket(bcmOn), "a driver that honours it takes fewer IRQs: "
                 + perPacket(otherOn) + " vs " + perPacket(bcmOn));
     }
@@ -107,7 +106,7 @@ class CoalescingScenarioTest {
         assertTrue(perPacket(frames) < 0.15, "one IRQ per 8 frames: " + perPacket(frames));
         String[] light = {"-u", "-b", "10M", "-l", "1470", "-t", "2"};
         RunReport pOff = run(b, OFF, 1_013_000, Map.of(), light), pOn = run(b, ON, 1_013_000, hw, light);
-        double grew = pingMs(pOn, "p50_ms") - pingMs(pOff, "p50_ms");
+        double grew = ping(pOn).p50Ms() - ping(pOff).p50Ms();
         assertEquals(0.050, grew, 0.005, "a lone frame waits rx-usecs for its interrupt: +" + grew + " ms");
     }
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.board.ClasspathBoards;
+import ringlab.sim.report.PortCounters;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
@@ -46,24 +47,19 @@ class MtuRxBuffersTest {
         return new Simulation(Scenario.builder(b).features(fs).iperf(IperfArgs.parse(List.of("-t", "5"))).build()).run();
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> port(RunReport r) { return (Map<String, Object>) ((List<Object>) r.ringlab.get("ports")).get(0); }
+    static PortCounters port(RunReport r) { return r.ringlab.ports().get(0); }
 
-    static double n(Map<String, Object> m, String k) { return ((Number) m.get(k)).doubleValue(); }
-
-    static double rxPackets(RunReport r) { return n(port(r), "rx_packets"); }
+    static double rxPackets(RunReport r) { return port(r).rxPackets(); }
 
     /** Rx DMA maintenance lines (map + unmap/sync) per received packet. */
     static double dmaLinesPerPacket(RunReport r) {
-        return (n(port(r), "dma_lines_mapped") + n(port(r), "dma_lines_unmapped")) / rxPackets(r);
+        return (double) (port(r).dmaLinesMapped() + port(r).dmaLinesUnmapped()) / rxPackets(r);
     }
 
     /** Busy CPU cycles per received packet. */
-    @SuppressWarnings("unchecked")
     static double cyclesPerPacket(RunReport r, Board b) {
-        Map<String, Object> cpu = (Map<String, Object>) r.ringlab.get("cpu_percent");
-        double busy = (100 - n(cpu, "idle")) / 100 * b.soc().cores();
-        return busy * n(r.ringlab, "virtual_seconds") * b.soc().clockHz() / rxPackets(r);
+        double busy = (100 - r.ringlab.cpuPercent().idle()) / 100 * b.soc().cores();
+        return busy * r.ringlab.virtualSeconds() * b.soc().clockHz() / rxPackets(r);
     }
 
     static void report(String what, Board b, RunReport stock, RunReport mtu) {
@@ -97,10 +93,8 @@ class MtuRxBuffersTest {
     }
 
     /** CPU cycles spent in DMA work (calls and maintenance) per received packet. */
-    @SuppressWarnings("unchecked")
     static double dmaCyclesPerPacket(RunReport r, Board b) {
-        Map<String, Object> cat = (Map<String, Object>) r.ringlab.get("cycles_percent");
-        double share = cat.containsKey("dma") ? n(cat, "dma") / 100 : 0;
+        double share = r.ringlab.cyclesPercent().getOrDefault("dma", 0.0) / 100;
         return share * cyclesPerPacket(r, b);
     }
 

@@ -24,19 +24,14 @@ class PagePoolScenarioTest {
 
     static Scenario.Builder pool(Board b) { return Scenario.builder(b).features(List.of(new BuildSkbFeature(), new PagePoolFeature())); }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> feature(RunReport r, String id) {
-        Map<String, Object> f = (Map<String, Object>) r.ringlab.get("features");
-        return (Map<String, Object>) ((Map<String, Object>) f.get("eth0")).get(id);
+    static Map<String, Long> feature(RunReport r, String id) {
+        return r.ringlab.features().get("eth0").counters().get(id);
     }
 
-    static long n(Map<String, Object> m, String k) { return ((Number) m.get(k)).longValue(); }
+    /** The counter, which must exist. */
+    static long n(Map<String, Long> m, String k) { return m.get(k); }
 
-    @SuppressWarnings("unchecked")
-    static long rxPackets(RunReport r) {
-        Map<String, Object> port = (Map<String, Object>) ((List<Object>) r.ringlab.get("ports")).get(0);
-        return n(port, "rx_packets");
-    }
+    static long rxPackets(RunReport r) { return r.ringlab.ports().get(0).rxPackets(); }
 
     @Test
     void pageAllocationAndMappingAreNoLongerPerPacket() {
@@ -44,7 +39,7 @@ class PagePoolScenarioTest {
         RunReport frag = run(Scenario.builder(b).features(List.of(new BuildSkbFeature())), "-M", "512", "-t", "10");
         RunReport pp = run(pool(b), "-M", "512", "-t", "10");
         long rx = rxPackets(pp);
-        Map<String, Object> s = feature(pp, "page-pool");
+        Map<String, Long> s = feature(pp, "page-pool");
         assertTrue(rx > 50_000, "rx " + rx);
         assertTrue(n(s, "pages_state_hold_cnt") < 0.01 * rx, "pages allocated per packet: " + s);
         assertTrue(n(s, "pp_dma_map") < 0.01 * rx, "maps per packet: " + s);
@@ -58,7 +53,7 @@ class PagePoolScenarioTest {
     @Test
     void skbsConsumedByTheReaderRecycleThroughTheRing() {
         RunReport r = run(pool(bcm6328()), "-M", "512", "-t", "10");
-        Map<String, Object> s = feature(r, "page-pool");
+        Map<String, Long> s = feature(r, "page-pool");
         // tcp_recvmsg frees in process context: the ptr_ring, and the cache refills from it 64 at a time
         assertTrue(n(s, "rx_pp_recycle_ring") > 0.45 * rxPackets(r), s.toString());
         assertTrue(n(s, "rx_pp_alloc_refill") > 0, s.toString());
@@ -68,7 +63,7 @@ class PagePoolScenarioTest {
     @Test
     void forwardedPacketsRecycleStraightIntoTheCache() {
         RunReport r = run(pool(bcm6328()).topology(Scenario.Topology.FORWARD), "-t", "5");
-        Map<String, Object> s = feature(r, "page-pool");
+        Map<String, Long> s = feature(r, "page-pool");
         // freed at tx completion inside the NAPI poll: recycle_direct into the per-NAPI cache
         assertTrue(n(s, "rx_pp_recycle_cached") > 1000, s.toString());
         assertTrue(n(s, "rx_pp_alloc_fast") > 1000, s.toString());
@@ -77,7 +72,7 @@ class PagePoolScenarioTest {
     @Test
     void aSmallRingOverflowsAndItsPagesAreUnmappedAndFreed() {
         RunReport r = run(pool(bcm6328()).set("pool_size", "16"), "-M", "512", "-t", "5");
-        Map<String, Object> s = feature(r, "page-pool");
+        Map<String, Long> s = feature(r, "page-pool");
         assertTrue(n(s, "rx_pp_recycle_ring_full") > 0, s.toString());
         assertEquals(n(s, "rx_pp_recycle_ring_full"), n(s, "pp_dma_unmap"), s.toString());
         assertTrue(n(s, "rx_pp_alloc_slow") > 1, "the pool keeps refilling from the page allocator: " + s);

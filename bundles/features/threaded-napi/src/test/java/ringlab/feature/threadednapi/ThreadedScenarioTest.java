@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
+import ringlab.sim.report.CpuPercent;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
@@ -31,18 +31,15 @@ class ThreadedScenarioTest {
 
     static double goodput(RunReport r) { return r.end.sumReceived.bitsPerSecond; }
 
-    static double cpu(RunReport r, String ctx) { return ((Number) ((Map<?, ?>) r.ringlab.get("cpu_percent")).get(ctx)).doubleValue(); }
+    static CpuPercent cpu(RunReport r) { return r.ringlab.cpuPercent(); }
 
-    static double task(RunReport r) { return cpu(r, "usr") + cpu(r, "sys"); }
+    static double task(RunReport r) { return cpu(r).usr() + cpu(r).sys(); }
 
-    static long drops(RunReport r, String reason) {
-        Object v = ((Map<?, ?>) r.ringlab.get("drops")).get(reason);
-        return v == null ? 0 : ((Number) v).longValue();
-    }
+    static long drops(RunReport r, String reason) { return r.ringlab.drops().getOrDefault(reason, 0L); }
 
+    /** The threaded-napi counter, which must exist. */
     static long counter(RunReport r, String name) {
-        Map<?, ?> eth0 = (Map<?, ?>) ((Map<?, ?>) r.ringlab.get("features")).get("eth0");
-        return ((Number) ((Map<?, ?>) eth0.get("threaded-napi")).get(name)).longValue();
+        return r.ringlab.features().get("eth0").counters().get("threaded-napi").get(name);
     }
 
     @Test
@@ -52,14 +49,14 @@ class ThreadedScenarioTest {
             RunReport soft = flood(b, SOFTIRQ, "1000M"), thr = flood(b, THREADED, "1000M");
             String k = kernel + ": ";
             assertTrue(task(thr) > 3 * task(soft), k + "receiver " + task(thr) + "% threaded vs " + task(soft) + "% softirq");
-            assertTrue(task(thr) > 0.15 * cpu(thr, "kthread"), k + "receiver " + task(thr) + "% beside the thread's " + cpu(thr, "kthread") + "%");
+            assertTrue(task(thr) > 0.15 * cpu(thr).kthread(), k + "receiver " + task(thr) + "% beside the thread's " + cpu(thr).kthread() + "%");
             assertTrue(drops(thr, "rx_missed_errors") > 100 * Math.max(1, drops(thr, "UdpRcvbufErrors")),
                     k + "dropped at the ring: " + drops(thr, "rx_missed_errors") + " vs socket " + drops(thr, "UdpRcvbufErrors"));
             assertTrue(drops(soft, "UdpRcvbufErrors") > 10_000, k + "softirq: the socket overflows after the full stack cost");
             assertTrue(goodput(thr) > 3 * goodput(soft), k + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6 + " Mbit/s");
-            assertEquals(0.0, cpu(thr, "ksoftirqd"), 0.01, k + "no NET_RX: nothing for ksoftirqd");
+            assertEquals(0.0, cpu(thr).ksoftirqd(), 0.01, k + "no NET_RX: nothing for ksoftirqd");
             // every poll ran in the thread (a count, not a fixed figure: it follows the cost profile)
-            long polls = ((Number) ((Map<?, ?>) thr.ringlab.get("napi")).get("polls")).longValue();
+            long polls = thr.ringlab.napi().polls();
             assertTrue(polls > 500 && counter(thr, "napi_thread_polls") >= polls, k + counter(thr, "napi_thread_polls") + " of " + polls + " polls");
         }
     }
@@ -91,11 +88,10 @@ class ThreadedScenarioTest {
         Board b = Boards.gbeth("6.6");
         RunReport soft = flood(b, SOFTIRQ, "100M"), thr = flood(b, THREADED, "100M");
         assertEquals(goodput(soft), goodput(thr), 1e5);
-        long cs = ((Number) ((Map<?, ?>) thr.ringlab.get("cpu_percent")).get("context_switches")).longValue();
-        long csSoft = ((Number) ((Map<?, ?>) soft.ringlab.get("cpu_percent")).get("context_switches")).longValue();
+        long cs = cpu(thr).contextSwitches(), csSoft = cpu(soft).contextSwitches();
         assertTrue(cs > 2.5 * csSoft, "thread in, receiver, thread out: " + cs + " vs " + csSoft);
         assertTrue(counter(thr, "napi_thread_wakeups") > 0.9 * counter(thr, "napi_thread_polls"), "a wakeup per packet");
-        assertTrue(cpu(thr, "idle") < cpu(soft, "idle") - 2, "the wakeups and switches cost CPU");
+        assertTrue(cpu(thr).idle() < cpu(soft).idle() - 2, "the wakeups and switches cost CPU");
     }
 
     @Test
@@ -105,6 +101,6 @@ class ThreadedScenarioTest {
         assertTrue(goodput(thr) < 0.98 * goodput(soft), "tx completions and ACKs wait for the thread: "
                 + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6);
         assertTrue(counter(thr, "napi_thread_wakeups") > 10_000);
-        assertTrue(cpu(thr, "soft") > 0.5, "NET_TX raised in the poll runs at local_bh_enable, in the thread");
+        assertTrue(cpu(thr).soft() > 0.5, "NET_TX raised in the poll runs at local_bh_enable, in the thread");
     }
 }

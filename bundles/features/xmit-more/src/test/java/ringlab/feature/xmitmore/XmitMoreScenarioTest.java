@@ -32,10 +32,8 @@ class XmitMoreScenarioTest {
         return new Simulation(sc).run();
     }
 
-    @SuppressWarnings("unchecked")
     static double doorbellsPerPacket(RunReport r) {
-        var port = (Map<String, Object>) ((List<Object>) r.ringlab.get("ports")).get(0);
-        return ((Number) port.get("tx_doorbells_per_packet")).doubleValue();
+        return r.ringlab.ports().get(0).txDoorbellsPerPacket();
     }
 
     @Test
@@ -49,10 +47,7 @@ class XmitMoreScenarioTest {
     void withoutBqlThereIsNoBulkAndNothingIsDeferred() {
         RunReport r = run(false, true);
         assertTrue(doorbellsPerPacket(r) >= 0.999, "doorbells per packet " + doorbellsPerPacket(r));
-        @SuppressWarnings("unchecked")
-        var port = (Map<String, Object>) ((Map<String, Object>) r.ringlab.get("features")).get("eth0");
-        @SuppressWarnings("unchecked")
-        var c = (Map<String, Long>) port.get("xmit-more");
+        Map<String, Long> c = r.ringlab.features().get("eth0").counters().get("xmit-more");
         assertEquals(0L, c.get("xmit_more_deferred"), "no bulk dequeue without a byte limit");
     }
 }

@@ -1,19 +1,13 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
-import com.google.gson.stream.JsonWriter;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
+import ringlab.sim.report.ReportJson;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.report.StreamInfo;
 import ringlab.sim.report.Totals;
@@ -21,8 +15,10 @@ import ringlab.sim.workload.IperfOptions;
 
 /**
  * Prints a {@link RunReport} in the structure of the iperf3 client's {@code -J} output, plus a top-level
- * "ringlab" object (and "wall_clock" only when the report has any). Output is byte-identical for equal
- * reports: maps keep insertion order and numbers are written plainly (no exponents, no ".0" on integers).
+ * "ringlab" object with the device detail (and "wall_clock" only when the report has any), all written by
+ * {@link ReportJson}'s rules: byte-identical for equal reports, numbers written plainly (no exponents, no
+ * ".0" on integers). The iperf3 part is built as ordered maps because its keys depend on the test (TCP or
+ * UDP, which side sends); the device detail is its typed record.
  */
 public final class IperfJsonFormatter {
 
@@ -30,24 +26,10 @@ public final class IperfJsonFormatter {
     }
 
     /** The JSON document, pretty-printed with two-space indents, ending with a newline. */
-    public static String format(RunReport r) { return json(tree(r)); }
+    public static String format(RunReport r) { return ReportJson.toJson(document(r)) + "\n"; }
 
-    /** Any tree of maps, lists, strings and numbers, written the same stable way. */
-    public static String json(Object tree) {
-        StringWriter sw = new StringWriter();
-        try (JsonWriter w = new JsonWriter(sw)) {
-            w.setIndent("  ");
-            w.setHtmlSafe(false);
-            w.setSerializeNulls(true);
-            write(w, tree);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return sw + "\n";
-    }
-
-    /** The document as insertion-ordered maps and lists, before writing. */
-    public static Map<String, Object> tree(RunReport r) {
+    /** The document as insertion-ordered maps and lists holding the report's records, before writing. */
+    private static Map<String, Object> document(RunReport r) {
         IperfOptions o = r.options != null ? r.options : IperfOptions.defaults();
         boolean peerSends = !o.reverse();
         Map<String, Object> top = new LinkedHashMap<>();
@@ -224,59 +206,5 @@ public final class IperfJsonFormatter {
             m.put((String) kv[i], kv[i + 1]);
         }
         return m;
-    }
-
-    /**
-     * A JSON number written plainly: integral values without ".0" (below 1e15), others as the shortest
-     * decimal that reads back to the same double, never in exponent form; null for NaN and infinities.
-     */
-    public static String number(Number n) {
-        if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte
-                || n instanceof BigInteger) {
-            return n.toString();
-        }
-        if (n instanceof BigDecimal b) {
-            return b.toPlainString();
-        }
-        double d = n instanceof Float f ? Double.parseDouble(Float.toString(f)) : n.doubleValue();
-        if (!Double.isFinite(d)) {
-            return null;
-        }
-        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            return Long.toString((long) d);
-        }
-        return new BigDecimal(Double.toString(d)).stripTrailingZeros().toPlainString();
-    }
-
-    private static void write(JsonWriter w, Object v) throws IOException {
-        if (v == null) {
-            w.nullValue();
-        } else if (v instanceof Map<?, ?> m) {
-            w.beginObject();
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                w.name(String.valueOf(e.getKey()));
-                write(w, e.getValue());
-            }
-            w.endObject();
-        } else if (v instanceof Iterable<?> it) {
-            w.beginArray();
-            for (Object x : it) {
-                write(w, x);
-            }
-            w.endArray();
-        } else if (v instanceof Object[] arr) {
-            write(w, Arrays.asList(arr));
-        } else if (v instanceof Number n) {
-            String s = number(n);
-            if (s == null) {
-                w.nullValue();
-            } else {
-                w.jsonValue(s);
-            }
-        } else if (v instanceof Boolean b) {
-            w.value(b);
-        } else {
-            w.value(String.valueOf(v));
-        }
     }
 }

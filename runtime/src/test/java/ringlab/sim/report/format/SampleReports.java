@@ -1,12 +1,11 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.SampleDetail;
 import ringlab.sim.report.StreamInfo;
 import ringlab.sim.report.Totals;
 import ringlab.sim.workload.IperfArgs;
@@ -92,33 +91,7 @@ final class SampleReports {
             r.streams.add(new StreamInfo(5 + 2 * s, "10.0.0.2", 50000 + s, "10.0.0.1", 5201));
         }
         r.end.cpu = new ringlab.sim.report.Cpu(5.25, 0.5, 4.75, 61.0, 1.0, 60.0);
-        r.ringlab = deviceDetail();
+        r.ringlab = SampleDetail.forward();
         return r;
-    }
-
-    static Map<String, Object> deviceDetail() {
-        Map<String, Object> cpu = new LinkedHashMap<>();
-        cpu.put("hardirq", 3.2);
-        cpu.put("softirq", 25.456);
-        cpu.put("idle", 71.0);
-        Map<String, Object> drops = new LinkedHashMap<>();
-        drops.put("ring_full", 3);
-        drops.put("socket", 0L);
-        Map<String, Object> rx = new LinkedHashMap<>();
-        rx.put("name", "rx0");
-        rx.put("occupancy", 12.5);
-        Map<String, Object> tx = new LinkedHashMap<>();
-        tx.put("name", "tx0");
-        tx.put("occupancy", 0.5);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cpu", cpu);
-        m.put("interrupts", 1234);
-        m.put("pkts_per_poll", 0.123456);
-        m.put("drops", drops);
-        m.put("rings", List.of(rx, tx));
-        m.put("tags", List.of("a", "b"));
-        m.put("empty", new LinkedHashMap<>());
-        m.put("rate", 33_500_000.0);
-        return m;
     }
 }

@@ -1,17 +1,18 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ringlab.sim.report.DeviceDetail;
+import ringlab.sim.report.ReportJson;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.SampleDetail;
 
 /** Tests the iperf3 -J style JSON: structure, plain numbers, determinism and Gson round-trip. */
 class IperfJsonFormatterTest {
@@ -76,8 +77,11 @@ class IperfJsonFormatterTest {
         assertEquals(61, cpu.get("remote_total").getAsDouble());
 
         JsonObject ringlab = top.getAsJsonObject("ringlab");
-        assertEquals(List.copyOf(SampleReports.deviceDetail().keySet()), List.copyOf(ringlab.keySet()));
-        assertEquals("rx0", ringlab.getAsJsonArray("rings").get(0).getAsJsonObject().get("name").getAsString());
+        assertEquals(List.of("board", "topology", "virtual_seconds", "cpu_percent", "interrupts", "napi", "drops",
+                "accounting", "occupancy_avg", "ports", "features", "tcp", "cycles_percent", "ping",
+                "stream_integrity_errors"), List.copyOf(ringlab.keySet()));
+        assertEquals("eth1", ringlab.getAsJsonArray("ports").get(1).getAsJsonObject().get("name").getAsString());
+        assertEquals(ReportJson.toJsonTree(SampleDetail.forward()), ringlab, "the ringlab key is the device detail");
         assertRoundTrips(json);
     }
 
@@ -89,20 +93,12 @@ class IperfJsonFormatterTest {
         assertTrue(json.contains("\"bytes\": 4194304,"));
         assertTrue(json.contains("\"start\": 0,"));
         assertTrue(json.contains("\"end\": 2.04,"));
-        assertTrue(json.contains("\"rate\": 33500000\n"));
+        assertTrue(json.contains("\"virtual_seconds\": 2,"));
+        assertTrue(json.contains("\"usr\": 0.123456,"));
+        assertTrue(json.contains("\"max_ms\": 2\n"));
         assertFalse(json.matches("(?s).*\\d[eE][+-]?\\d.*"));
         assertFalse(json.contains(".0,"));
-
-        assertEquals("33500000", IperfJsonFormatter.number(3.35E7));
-        assertEquals("33512345.6", IperfJsonFormatter.number(33512345.6));
-        assertEquals("0.0000001", IperfJsonFormatter.number(1e-7));
-        assertEquals("100000000000000000000", IperfJsonFormatter.number(1e20));
-        assertEquals("0", IperfJsonFormatter.number(-0.0));
-        assertEquals("0.1", IperfJsonFormatter.number(0.1f));
-        assertEquals("12345678901", IperfJsonFormatter.number(12_345_678_901L));
-        assertEquals("1.50", IperfJsonFormatter.number(new BigDecimal("1.50")));
-        assertNull(IperfJsonFormatter.number(Double.NaN));
-        assertNull(IperfJsonFormatter.number(Double.POSITIVE_INFINITY));
+        assertFalse(json.contains(".0\n"));
     }
 
     @Test
@@ -175,15 +171,22 @@ class IperfJsonFormatterTest {
     @Test
     void titleNaNAndNullsAreWrittenSafely() {
         RunReport r = SampleReports.tcp("-T", "t<1>");
-        r.ringlab.put("bad", Double.NaN);
-        r.ringlab.put("missing", null);
-        r.ringlab.put("arr", new Object[] {1, "x", null});
+        DeviceDetail d = r.ringlab;
+        r.ringlab = new DeviceDetail(d.board(), d.topology(), Double.NaN, d.cpuPercent(), d.interrupts(), d.napi(),
+                d.drops(), d.accounting(), d.occupancyAvg(), d.ports(), d.features(), d.tcp(), d.cyclesPercent(), null,
+                d.streamIntegrityErrors());
         String json = IperfJsonFormatter.format(r);
         JsonObject top = parse(json);
         assertEquals("t<1>", top.get("title").getAsString());
-        assertTrue(top.getAsJsonObject("ringlab").get("bad").isJsonNull());
-        assertTrue(top.getAsJsonObject("ringlab").get("missing").isJsonNull());
-        assertEquals(3, top.getAsJsonObject("ringlab").getAsJsonArray("arr").size());
+        assertTrue(top.getAsJsonObject("ringlab").get("virtual_seconds").isJsonNull(), "NaN is written as null");
+        assertFalse(top.getAsJsonObject("ringlab").has("ping"), "an absent section is left out");
         assertRoundTrips(json);
+    }
+
+    @Test
+    void aReportWithoutDeviceDetailHasNoRinglabKey() {
+        RunReport r = SampleReports.udp();
+        r.ringlab = null;
+        assertEquals(List.of("start", "intervals", "end"), List.copyOf(parse(IperfJsonFormatter.format(r)).keySet()));
     }
 }

@@ -1,5 +1,9 @@
-package ringlab.cli;
+package ringlab.sim.report.format;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -11,6 +15,7 @@ import java.util.Map;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
+import ringlab.sim.report.ReportJson;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.report.StreamInfo;
 import ringlab.sim.report.Totals;
@@ -107,14 +112,19 @@ public final class IperfTextFormatter {
         return out.sb.toString();
     }
 
-    /** The ringlab section: run identity, then report.ringlab as indented {@code key: value} lines. */
+    /**
+     * The ringlab section: run identity, then the device detail as indented {@code key: value} lines, from
+     * its JSON tree under {@link ReportJson}'s rules (the same keys as the JSON output).
+     */
     public static String formatRinglab(RunReport r) {
         StringBuilder sb = new StringBuilder();
         sb.append("ringlab: board ").append(r.boardId).append(", seed ").append(r.seed)
                 .append(", features: ").append(r.features.isEmpty() ? "none" : String.join(", ", r.features))
                 .append('\n');
-        for (String line : renderMap(r.ringlab, 2)) {
-            sb.append(line).append('\n');
+        if (r.ringlab != null) {
+            for (String line : renderObject(ReportJson.toJsonTree(r.ringlab).getAsJsonObject(), 2)) {
+                sb.append(line).append('\n');
+            }
         }
         return sb.toString();
     }
@@ -124,7 +134,7 @@ public final class IperfTextFormatter {
         if (r.wallClock == null || r.wallClock.isEmpty()) {
             return "";
         }
-        return "wall: " + compact(r.wallClock, false);
+        return "wall: " + compact(ReportJson.toJsonTree(r.wallClock), false);
     }
 
     private static String intervalLine(String id, Interval iv, IntervalStream s, boolean udp, boolean peerSends,
@@ -246,18 +256,18 @@ public final class IperfTextFormatter {
         return b.stripTrailingZeros().toPlainString();
     }
 
-    private static List<String> renderMap(Map<?, ?> map, int indent) {
+    private static List<String> renderObject(JsonObject object, int indent) {
         List<String> lines = new ArrayList<>();
         String pad = " ".repeat(indent);
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            Object v = e.getValue();
+        for (Map.Entry<String, JsonElement> e : object.entrySet()) {
+            JsonElement v = e.getValue();
             String key = pad + e.getKey() + ":";
-            if (v instanceof Map<?, ?> m && !m.isEmpty()) {
+            if (v.isJsonObject() && !v.getAsJsonObject().isEmpty()) {
                 lines.add(key);
-                lines.addAll(renderMap(m, indent + 2));
-            } else if (v instanceof Iterable<?> it && !isFlat(it)) {
+                lines.addAll(renderObject(v.getAsJsonObject(), indent + 2));
+            } else if (v.isJsonArray() && !isFlat(v.getAsJsonArray())) {
                 lines.add(key);
-                lines.addAll(renderList(it, indent + 2));
+                lines.addAll(renderArray(v.getAsJsonArray(), indent + 2));
             } else {
                 lines.add(key + " " + compact(v, true));
             }
@@ -265,15 +275,15 @@ public final class IperfTextFormatter {
         return lines;
     }
 
-    private static List<String> renderList(Iterable<?> list, int indent) {
+    private static List<String> renderArray(JsonArray array, int indent) {
         List<String> lines = new ArrayList<>();
         String pad = " ".repeat(indent);
-        for (Object v : list) {
+        for (JsonElement v : array) {
             List<String> inner;
-            if (v instanceof Map<?, ?> m && !m.isEmpty()) {
-                inner = renderMap(m, indent + 2);
-            } else if (v instanceof Iterable<?> it && !isFlat(it)) {
-                inner = renderList(it, indent + 2);
+            if (v.isJsonObject() && !v.getAsJsonObject().isEmpty()) {
+                inner = renderObject(v.getAsJsonObject(), indent + 2);
+            } else if (v.isJsonArray() && !isFlat(v.getAsJsonArray())) {
+                inner = renderArray(v.getAsJsonArray(), indent + 2);
             } else {
                 lines.add(pad + "- " + compact(v, true));
                 continue;
@@ -284,9 +294,9 @@ public final class IperfTextFormatter {
         return lines;
     }
 
-    private static boolean isFlat(Iterable<?> it) {
-        for (Object v : it) {
-            if (v instanceof Map<?, ?> || v instanceof Iterable<?>) {
+    private static boolean isFlat(JsonArray array) {
+        for (JsonElement v : array) {
+            if (v.isJsonObject() || v.isJsonArray()) {
                 return false;
             }
         }
@@ -294,21 +304,22 @@ public final class IperfTextFormatter {
     }
 
     /** One-line rendering: scalars, [a, b], {k: v} (or k=v at the top level of the wall line). */
-    private static String compact(Object v, boolean colon) {
-        if (v instanceof Number n) {
-            return number(n);
+    private static String compact(JsonElement v, boolean colon) {
+        if (v.isJsonPrimitive()) {
+            JsonPrimitive p = v.getAsJsonPrimitive();
+            return p.isNumber() ? number(p.getAsNumber()) : p.getAsString();
         }
-        if (v instanceof Map<?, ?> m) {
+        if (v.isJsonObject()) {
             List<String> parts = new ArrayList<>();
-            m.forEach((k, x) -> parts.add(k + (colon ? ": " : "=") + compact(x, true)));
+            v.getAsJsonObject().entrySet().forEach(e -> parts.add(e.getKey() + (colon ? ": " : "=") + compact(e.getValue(), true)));
             return colon ? "{" + String.join(", ", parts) + "}" : String.join(", ", parts);
         }
-        if (v instanceof Iterable<?> it) {
+        if (v.isJsonArray()) {
             List<String> parts = new ArrayList<>();
-            it.forEach(x -> parts.add(compact(x, true)));
+            v.getAsJsonArray().forEach(x -> parts.add(compact(x, true)));
             return "[" + String.join(", ", parts) + "]";
         }
-        return String.valueOf(v);
+        return "null";
     }
 
     /** Collects lines, each prefixed with the -T title like iperf3 does. */
