@@ -12,6 +12,7 @@ import ringlab.sim.driver.NetRxAction;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.net.Ledger;
+import ringlab.sim.report.LiveCounters;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.report.SimStatus;
 import ringlab.sim.stack.DeviceStack;
@@ -120,7 +121,7 @@ public final class Simulation {
             else setupTcp(o, settings, st, core, clientPort, start, stopNs, rng);
         }
         ping = sc.pingIntervalNs > 0
-                ? new Ping(sim, clientPeer, forward ? PEER_ADDR : DEVICE_ADDR, sc.pingIntervalNs, startNs, stopNs)
+                ? new Ping(sim, clientPeer, forward ? PEER_ADDR : DEVICE_ADDR, sc.pingIntervalNs, startNs, stopNs, sc.continuous)
                 : null;
         if (forward && ping != null) serverPeer.onIcmp((p, now) -> { });
         long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : durationNs;
@@ -284,6 +285,12 @@ public final class Simulation {
 
     /** A snapshot for status endpoints: totals since start and rates over the last sampling interval. */
     public SimStatus status() { return new DeviceDetailBuilder(this).status(); }
+
+    /** Running totals for live charts (the node reads them a few times per wall second). */
+    public LiveCounters liveCounters() { return LiveCountersReader.read(this); }
+
+    /** Round-trip times (ns) of the ping flow's replies number {@code from} onwards still kept; empty without ping. */
+    public long[] pingRttsSince(long from) { return ping == null ? new long[0] : ping.rttsSince(from); }
 
     public Ledger ledger() { return ledger; }
 

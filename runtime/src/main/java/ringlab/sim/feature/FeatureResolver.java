@@ -16,7 +16,8 @@ import ringlab.spi.feature.DriverFeature;
 public final class FeatureResolver {
     private FeatureResolver() { }
 
-    public static List<DriverFeature> resolve(String list, Board board, Map<String, DriverFeature> installed) {
+    /** The feature ids a list names on a board, in order, without checking them; empty or null means "stock". */
+    public static List<String> ids(String list, Board board) {
         Set<String> ids = new LinkedHashSet<>();
         String spec = list == null || list.isBlank() ? "stock" : list;
         for (String raw : spec.split(",")) {
@@ -26,6 +27,11 @@ public final class FeatureResolver {
             else if (t.startsWith("-")) ids.remove(t.substring(1));
             else ids.add(t);
         }
+        return List.copyOf(ids);
+    }
+
+    public static List<DriverFeature> resolve(String list, Board board, Map<String, DriverFeature> installed) {
+        List<String> ids = ids(list, board);
         List<DriverFeature> out = new ArrayList<>();
         for (String id : ids) {
             DriverFeature f = installed.get(id);

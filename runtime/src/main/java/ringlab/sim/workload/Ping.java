@@ -6,7 +6,11 @@ import ringlab.sim.engine.Sim;
 import ringlab.spi.net.Packet;
 import ringlab.sim.stack.PeerHost;
 
-/** An ICMP echo flow from the peer to the device beside the load (ping -i), recording each round trip. */
+/**
+ * An ICMP echo flow from the peer to the device beside the load (ping -i), recording each round trip. A
+ * batch run keeps every round trip (its percentiles are exact); a continuous run (the node) keeps the last
+ * {@link #WINDOW}, so memory does not grow with the run's length.
+ */
 public final class Ping implements EventHandler, PeerHost.DatagramSink {
     static final int PAYLOAD = 56;
     private final Sim sim;
@@ -15,10 +19,18 @@ public final class Ping implements EventHandler, PeerHost.DatagramSink {
     private final long intervalNs;
     private final long stopNs;
     private long seq;
+    static final int WINDOW = 1 << 16;
+    private final boolean bounded;
     private long[] rtts = new long[256];
-    private int count;
+    private long count;
 
     public Ping(Sim sim, PeerHost peer, int dst, long intervalNs, long startNs, long stopNs) {
+        this(sim, peer, dst, intervalNs, startNs, stopNs, false);
+    }
+
+    /** With {@code bounded}, only the last {@link #WINDOW} round trips are kept. */
+    public Ping(Sim sim, PeerHost peer, int dst, long intervalNs, long startNs, long stopNs, boolean bounded) {
+        this.bounded = bounded;
         this.sim = sim;
         this.peer = peer;
         this.dst = dst;
@@ -44,20 +56,33 @@ public final class Ping implements EventHandler, PeerHost.DatagramSink {
 
     @Override
     public void datagram(Packet p, long now) {
-        if (count == rtts.length) rtts = Arrays.copyOf(rtts, count * 2);
-        rtts[count++] = now - p.appTime;
+        if (count == rtts.length && !(bounded && count >= WINDOW)) rtts = Arrays.copyOf(rtts, rtts.length * 2);
+        rtts[(int) (count % rtts.length)] = now - p.appTime;
+        count++;
     }
 
     public long sent() { return seq; }
 
-    public int received() { return count; }
+    public long received() { return count; }
 
-    /** The p-th percentile (0..100) of round-trip times in ns, nearest rank; -1 if none. */
+    /** Round trips still kept: all of them, or the last {@link #WINDOW} in a bounded flow. */
+    private int kept() { return (int) Math.min(count, rtts.length); }
+
+    /** The p-th percentile (0..100) of the kept round-trip times in ns, nearest rank; -1 if none. */
     public long percentile(double pct) {
-        if (count == 0) return -1;
-        long[] s = Arrays.copyOf(rtts, count);
+        int n = kept();
+        if (n == 0) return -1;
+        long[] s = Arrays.copyOf(rtts, n);
         Arrays.sort(s);
-        int rank = (int) Math.ceil(pct / 100.0 * count);
-        return s[Math.max(0, Math.min(count - 1, rank - 1))];
+        int rank = (int) Math.ceil(pct / 100.0 * n);
+        return s[Math.max(0, Math.min(n - 1, rank - 1))];
+    }
+
+    /** The round-trip times (ns) of replies number {@code from} (0-based) onwards that are still kept, oldest first. */
+    public long[] rttsSince(long from) {
+        long first = Math.max(from, count - kept());
+        long[] out = new long[(int) Math.max(0, count - first)];
+        for (int i = 0; i < out.length; i++) out[i] = rtts[(int) ((first + i) % rtts.length)];
+        return out;
     }
 }
