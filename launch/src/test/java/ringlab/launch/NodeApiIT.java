@@ -45,12 +45,12 @@ class NodeApiIT {
     JsonObject status() { return obj(node.get("/status")); }
 
     static List<String> active(JsonObject status) {
-        JsonArray a = status.getAsJsonObject("simulation").getAsJsonObject("features").getAsJsonObject("eth0").getAsJsonArray("active");
+        JsonArray a = status.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("features").getAsJsonObject("eth0").getAsJsonArray("active");
         return a.asList().stream().map(JsonElement::getAsString).toList();
     }
 
     static void assertAccounting(JsonObject status) {
-        JsonObject acc = status.getAsJsonObject("simulation").getAsJsonObject("accounting");
+        JsonObject acc = status.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("accounting");
         long sent = acc.get("sent").getAsLong();
         assertTrue(sent > 0, "traffic flows: " + acc);
         assertEquals(sent, acc.get("delivered").getAsLong() + acc.get("dropped").getAsLong() + acc.get("in_flight").getAsLong(),
@@ -113,7 +113,7 @@ class NodeApiIT {
     @Test
     void putScenarioChangesFeaturesAndTunablesAtTheNextSafePoint() throws Exception {
         installTestFeatures();
-        long v0 = status().get("virtualNanos").getAsLong();
+        long v0 = status().get("virtual_nanos").getAsLong();
         long t0 = System.nanoTime();
         obj(node.put("/scenario", "{\"features\": \"stock,test-knob\"}"));
         JsonObject s = await("test-knob active in the driver", () -> {
@@ -122,35 +122,43 @@ class NodeApiIT {
         });
         System.out.printf("change to effect (features, via REST + ConfigAdmin, polled every 20 ms): %.1f ms%n", (System.nanoTime() - t0) / 1e6);
         assertEquals(0, s.getAsJsonObject("restarts").get("count").getAsLong(), "a feature change keeps the run");
-        assertTrue(s.get("virtualNanos").getAsLong() > v0);
-        assertEquals(8, s.getAsJsonObject("simulation").getAsJsonObject("features").getAsJsonObject("eth0")
-                .getAsJsonObject("test-knob").get("test_knob").getAsLong(), "default value");
+        assertTrue(s.get("virtual_nanos").getAsLong() > v0);
+        assertEquals(8, s.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("features").getAsJsonObject("eth0")
+                .getAsJsonObject("counters").getAsJsonObject("test-knob").get("test_knob").getAsLong(), "default value");
 
         assertEquals(400, node.put("/features/test-knob", "{\"test_knob\": 65}").status(), "above max");
         assertTrue(node.put("/features/test-knob", "{\"nope\": 1}").error().contains("no tunable 'nope'"));
         assertTrue(node.put("/features/test-knob", "{\"test_knob\": \"many\"}").error().contains("whole number"));
         obj(node.put("/features/test-knob", "{\"test_knob\": 32}"));
-        await("tunable applied", () -> status().getAsJsonObject("simulation").getAsJsonObject("features").getAsJsonObject("eth0")
-                .getAsJsonObject("test-knob").get("test_knob").getAsLong() == 32);
+        await("tunable applied", () -> status().getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("features").getAsJsonObject("eth0")
+                .getAsJsonObject("counters").getAsJsonObject("test-knob").get("test_knob").getAsLong() == 32);
         JsonObject f = obj(node.get("/features/test-knob"));
         assertEquals(32, f.getAsJsonArray("tunables").get(0).getAsJsonObject().get("value").getAsLong());
-        assertTrue(f.get("active").getAsBoolean());
+        assertEquals("active", f.get("state").getAsString());
 
         // the workload changes: the device is torn down and brought up again, counted
         obj(node.put("/scenario", "{\"workload\": \"-u -b 20M -l 1470\"}"));
         JsonObject r = await("rebuilt for the new workload", () -> {
             JsonObject x = status();
-            return x.getAsJsonObject("restarts").get("count").getAsLong() == 1 && x.getAsJsonObject("simulation").size() > 0 ? x : null;
+            return x.getAsJsonObject("restarts").get("count").getAsLong() == 1 && x.has("simulation") ? x : null;
         });
-        assertEquals(1, r.getAsJsonObject("restarts").getAsJsonObject("byReason").get("workload-change").getAsLong());
+        assertEquals(1, r.getAsJsonObject("restarts").getAsJsonObject("by_reason").get("workload-change").getAsLong());
         await("test-knob still active after the rebuild, with its tunable", () -> {
             JsonObject x = status();
-            return active(x).contains("test-knob") && x.getAsJsonObject("simulation").getAsJsonObject("features")
-                    .getAsJsonObject("eth0").getAsJsonObject("test-knob").get("test_knob").getAsLong() == 32;
+            return active(x).contains("test-knob") && x.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("features")
+                    .getAsJsonObject("eth0").getAsJsonObject("counters").getAsJsonObject("test-knob").get("test_knob").getAsLong() == 32;
         });
-        JsonObject metrics = obj(node.get("/metrics"));
-        assertTrue(metrics.get("samples").getAsInt() >= 0);
-        assertTrue(metrics.getAsJsonObject("history").has("receiver_bits_per_second"));
+        JsonArray samples = await("live samples", () -> {
+            JsonArray a = obj(node.get("/metrics")).getAsJsonArray("samples");
+            return a.size() >= 2 ? a : null;
+        });
+        JsonObject last = samples.get(samples.size() - 1).getAsJsonObject();
+        assertTrue(last.get("receiver_bits_per_second").getAsDouble() > 0, "traffic in the last sample: " + last);
+        assertTrue(last.get("seq").getAsLong() > samples.get(0).getAsJsonObject().get("seq").getAsLong(), "oldest first");
+        for (JsonElement e : obj(node.get("/metrics?since=" + last.get("seq").getAsLong())).getAsJsonArray("samples")) {
+            assertTrue(e.getAsJsonObject().get("seq").getAsLong() > last.get("seq").getAsLong(), "since= answers only newer samples");
+        }
+        assertEquals(400, node.get("/metrics?since=x").status());
     }
 
     @Test
@@ -184,7 +192,7 @@ class NodeApiIT {
         assertEquals(0, s.getAsJsonObject("restarts").get("count").getAsLong());
         JsonObject after = await("the run goes on with test-knob", () -> {
             JsonObject x = status();
-            return active(x).equals(List.of("test-knob")) && x.get("virtualNanos").getAsLong() > s.get("virtualNanos").getAsLong() ? x : null;
+            return active(x).equals(List.of("test-knob")) && x.get("virtual_nanos").getAsLong() > s.get("virtual_nanos").getAsLong() ? x : null;
         });
         assertAccounting(after);
         Answer again = node.put("/scenario", "{\"features\": \"test-install-throws\"}");
@@ -203,11 +211,11 @@ class NodeApiIT {
         JsonObject rebuilt = await("running again without it", () -> {
             JsonObject x = status();
             return "running".equals(x.get("state").getAsString()) && active(x).equals(List.of("test-knob"))
-                    && x.getAsJsonObject("simulation").getAsJsonObject("accounting").get("sent").getAsLong() > 100 ? x : null;
+                    && x.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("accounting").get("sent").getAsLong() > 100 ? x : null;
         });
-        assertEquals(1, rebuilt.getAsJsonObject("restarts").getAsJsonObject("byReason").get("fault").getAsLong());
+        assertEquals(1, rebuilt.getAsJsonObject("restarts").getAsJsonObject("by_reason").get("fault").getAsLong());
         assertAccounting(rebuilt);
-        assertTrue(rebuilt.getAsJsonObject("scenario").getAsJsonObject("unavailableFeatures").get("test-hot-throws")
+        assertTrue(rebuilt.getAsJsonObject("scenario").getAsJsonObject("unavailable_features").get("test-hot-throws")
                 .getAsString().startsWith("quarantined"));
     }
 
@@ -215,22 +223,22 @@ class NodeApiIT {
     void paceCanPauseRunFasterAndAsFastAsPossible() {
         obj(node.put("/scenario", "{\"pace\": \"pause\"}"));
         await("paused", () -> "paused".equals(status().get("state").getAsString()));
-        long v = status().get("virtualNanos").getAsLong();
+        long v = status().get("virtual_nanos").getAsLong();
         sleep(300);
-        assertEquals(v, status().get("virtualNanos").getAsLong(), "virtual time stands still");
+        assertEquals(v, status().get("virtual_nanos").getAsLong(), "virtual time stands still");
 
         obj(node.put("/scenario", "{\"pace\": 10}"));
         await("running", () -> "running".equals(status().get("state").getAsString()));
-        long v1 = status().get("virtualNanos").getAsLong(), w1 = System.nanoTime();
+        long v1 = status().get("virtual_nanos").getAsLong(), w1 = System.nanoTime();
         sleep(500);
-        double factor = (status().get("virtualNanos").getAsLong() - v1) / (double) (System.nanoTime() - w1);
+        double factor = (status().get("virtual_nanos").getAsLong() - v1) / (double) (System.nanoTime() - w1);
         assertTrue(factor > 5 && factor < 13, "about 10x: " + factor);
 
         obj(node.put("/scenario", "{\"pace\": \"max\"}"));
         await("max", () -> "max".equals(obj(node.get("/scenario")).get("pace").getAsString()));
-        long v2 = status().get("virtualNanos").getAsLong(), w2 = System.nanoTime();
+        long v2 = status().get("virtual_nanos").getAsLong(), w2 = System.nanoTime();
         sleep(500);
-        double max = (status().get("virtualNanos").getAsLong() - v2) / (double) (System.nanoTime() - w2);
+        double max = (status().get("virtual_nanos").getAsLong() - v2) / (double) (System.nanoTime() - w2);
         System.out.printf("pace max: %.1fx real time%n", max);
         assertTrue(max > 1.5, "as fast as possible is faster than real time: " + max);
         assertAccounting(status());
@@ -243,5 +251,35 @@ class NodeApiIT {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void theEventLogRecordsRequestedAppliedAndRefusedChangesAndBundleEvents() throws Exception {
+        long id = installTestFeatures();
+        obj(node.put("/scenario", "{\"features\": \"stock,test-knob\"}"));
+        assertEquals(400, node.put("/scenario", "{\"features\": \"stock,nosuch\"}").status());
+        JsonArray events = await("the change applied", () -> {
+            JsonArray a = obj(node.get("/events")).getAsJsonArray("events");
+            return a.toString().contains("\"change_applied\"") && a.toString().contains("+test-knob") ? a : null;
+        });
+        List<String> kinds = events.asList().stream().map(e -> e.getAsJsonObject().get("kind").getAsString()).toList();
+        assertTrue(kinds.contains("bundle_installed") && kinds.contains("bundle_started"), "bundle events: " + kinds);
+        assertTrue(kinds.contains("change_requested"), kinds.toString());
+        JsonObject refused = events.asList().stream().map(JsonElement::getAsJsonObject)
+                .filter(e -> e.get("kind").getAsString().equals("change_refused")).findFirst().orElseThrow();
+        assertTrue(refused.get("message").getAsString().contains("nosuch"), refused.toString());
+        JsonObject applied = events.asList().stream().map(JsonElement::getAsJsonObject)
+                .filter(e -> e.get("kind").getAsString().equals("change_applied")).reduce((a, b) -> b).orElseThrow();
+        assertTrue(applied.get("virtual_seconds").getAsDouble() > 0 && applied.get("wall_millis").getAsLong() > 0, applied.toString());
+        long seq = events.get(events.size() - 1).getAsJsonObject().get("seq").getAsLong();
+        for (int i = 1; i < events.size(); i++) {
+            assertEquals(events.get(i - 1).getAsJsonObject().get("seq").getAsLong() + 1, events.get(i).getAsJsonObject().get("seq").getAsLong(), "in order, none missing");
+        }
+        obj(node.post("/bundles/" + id + "/stop", new byte[0]));
+        JsonArray after = await("the stop logged", () -> {
+            JsonArray a = obj(node.get("/events?since=" + seq)).getAsJsonArray("events");
+            return a.toString().contains("\"bundle_stopped\"") ? a : null;
+        });
+        for (JsonElement e : after) assertTrue(e.getAsJsonObject().get("seq").getAsLong() > seq, "since= answers only newer events");
     }
 }

@@ -70,12 +70,12 @@ class NodeIT {
         assertEquals("bcm6328", first.getAsJsonObject("scenario").get("board").getAsString());
         assertEquals("-M 512", first.getAsJsonObject("scenario").get("workload").getAsString());
         assertTrue(first.has("features"), first.toString());
-        assertTrue(first.getAsJsonObject("simulation").size() > 0, "simulation status: " + first);
+        assertTrue(first.has("simulation"), "simulation status: " + first);
 
-        long v1 = first.get("virtualNanos").getAsLong();
+        long v1 = first.get("virtual_nanos").getAsLong();
         await("virtual time advances", () -> {
             JsonObject s = status();
-            return s != null && s.get("virtualNanos").getAsLong() > v1;
+            return s != null && s.get("virtual_nanos").getAsLong() > v1;
         });
 
         // a board goes away with its bundle and comes back with it
@@ -118,13 +118,13 @@ class NodeIT {
             JsonObject s = status();
             return s != null && "running".equals(s.get("state").getAsString())
                     && "acme-a7".equals(s.getAsJsonObject("scenario").get("board").getAsString())
-                    && s.getAsJsonObject("simulation").size() > 0 ? s : null;
+                    && s.has("simulation") ? s : null;
         });
-        long v1 = running.get("virtualNanos").getAsLong();
+        long v1 = running.get("virtual_nanos").getAsLong();
         await("acme-a7 virtual time advances", () -> {
             JsonObject s = status();
             return s != null && "acme-a7".equals(s.getAsJsonObject("scenario").get("board").getAsString())
-                    && s.get("virtualNanos").getAsLong() > v1;
+                    && s.get("virtual_nanos").getAsLong() > v1;
         });
         b.uninstall();
         assertFalse(boardIds(boards).contains("acme-a7"), "board still listed after its bundle went");

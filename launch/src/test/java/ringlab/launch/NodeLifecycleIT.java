@@ -46,7 +46,7 @@ class NodeLifecycleIT {
                 JsonObject x = status(node);
                 return active(x).isEmpty() ? x : null;
             });
-            assertTrue(s.getAsJsonObject("scenario").getAsJsonObject("unavailableFeatures").get("test-knob").getAsString()
+            assertTrue(s.getAsJsonObject("scenario").getAsJsonObject("unavailable_features").get("test-knob").getAsString()
                     .contains("not installed"), s.toString());
             assertEquals(0, s.getAsJsonObject("restarts").get("count").getAsLong(), "the run goes on");
             obj(node.send("POST", "/bundles/" + id + "/start", null, null, node.token()));
@@ -65,8 +65,8 @@ class NodeLifecycleIT {
             try {
                 await("active after the restart, with its tunable", () -> {
                     JsonObject x = last[0] = status(node);
-                    return active(x).contains("test-knob") && x.getAsJsonObject("simulation").getAsJsonObject("features")
-                            .getAsJsonObject("eth0").getAsJsonObject("test-knob").get("test_knob").getAsLong() == 16;
+                    return active(x).contains("test-knob") && x.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("features")
+                            .getAsJsonObject("eth0").getAsJsonObject("counters").getAsJsonObject("test-knob").get("test_knob").getAsLong() == 16;
                 });
             } catch (AssertionError e) {
                 last[0].remove("simulation");

@@ -73,7 +73,7 @@ class NodeSoakIT {
                     String name = tunableNames.get(rng.nextInt(tunableNames.size()));
                     JsonObject t = tunables.get(name);
                     long min = t.get("min").getAsLong(), max = t.get("max").getAsLong();
-                    long v = rng.nextBoolean() ? t.get("default").getAsLong() : min + (long) (rng.nextDouble() * Math.min(max - min, 100_000));
+                    long v = rng.nextBoolean() ? t.get("default_value").getAsLong() : min + (long) (rng.nextDouble() * Math.min(max - min, 100_000));
                     what = "tunable " + name + "=" + v;
                     a = node.put("/features/" + t.get("feature").getAsString(), "{\"" + name + "\": " + v + "}");
                 } else {
@@ -92,19 +92,19 @@ class NodeSoakIT {
                 assertEquals("running", s.get("state").getAsString(), when + ": " + s.get("state"));
                 JsonElement q = s.get("quarantined");
                 assertEquals(0, q.isJsonArray() ? q.getAsJsonArray().size() : q.getAsJsonObject().size(), when + ": " + q);
-                JsonObject acc = s.getAsJsonObject("simulation").getAsJsonObject("accounting");
+                JsonObject acc = s.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("accounting");
                 assertEquals(acc.get("sent").getAsLong(), acc.get("delivered").getAsLong() + acc.get("dropped").getAsLong()
                         + acc.get("in_flight").getAsLong(), when + ": " + acc);
             }
             for (String id : stopped) obj(node.send("POST", "/bundles/" + bundleOf.get(id) + "/start", null, null, node.token()));
             obj(node.put("/scenario", "{\"features\": \"stock\", \"pace\": \"max\"}"));
-            long sent = obj(node.get("/status")).getAsJsonObject("simulation").getAsJsonObject("accounting").get("sent").getAsLong();
+            long sent = obj(node.get("/status")).getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("accounting").get("sent").getAsLong();
             await("traffic flows after the soak", () -> obj(node.get("/status")).getAsJsonObject("simulation")
-                    .getAsJsonObject("accounting").get("sent").getAsLong() > sent + 20_000);
+                    .getAsJsonObject("device").getAsJsonObject("accounting").get("sent").getAsLong() > sent + 20_000);
             JsonObject s = obj(node.get("/status"));
             assertEquals(1, s.getAsJsonObject("restarts").get("count").getAsLong(), "one continuous run since the workload: " + s.get("restarts"));
             System.out.printf("node soak: %d changes through the API, %d applied, %d refused as a whole; accounting %s%n",
-                    CHANGES, applied, refused, s.getAsJsonObject("simulation").get("accounting"));
+                    CHANGES, applied, refused, s.getAsJsonObject("simulation").getAsJsonObject("device").get("accounting"));
         }
     }
 }

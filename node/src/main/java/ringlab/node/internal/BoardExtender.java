@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -14,9 +15,11 @@ import org.osgi.framework.BundleEvent;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.util.tracker.BundleTracker;
 import org.osgi.util.tracker.BundleTrackerCustomizer;
 import ringlab.node.BoardCatalog;
+import ringlab.node.NodeEvent.Kind;
 import ringlab.sim.board.BoardLoader;
 import ringlab.spi.board.Board;
 
@@ -32,10 +35,16 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
 
     /** By bundle id, so that the first installed bundle wins when two declare the same board id. */
     private final Map<Long, Board> byBundle = new ConcurrentSkipListMap<>();
+    private final Map<Long, Rejected> rejected = new ConcurrentSkipListMap<>();
+    private BundleContext context;
     private BundleTracker<Board> tracker;
+
+    @Reference
+    private NodeEvents events;
 
     @Activate
     void activate(BundleContext context) {
+        this.context = context;
         // STARTING too: a lazily activated bundle is usable before its first class load.
         tracker = new BundleTracker<>(context, Bundle.STARTING | Bundle.ACTIVE, this);
         tracker.open();
@@ -54,6 +63,16 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
     }
 
     @Override
+    public List<Rejected> rejected() {
+        // a refused bundle is not tracked: drop the entries of bundles that were stopped or removed since
+        rejected.keySet().removeIf(id -> {
+            Bundle b = context.getBundle(id);
+            return b == null || (b.getState() & (Bundle.STARTING | Bundle.ACTIVE)) == 0;
+        });
+        return List.copyOf(rejected.values());
+    }
+
+    @Override
     public Board addingBundle(Bundle bundle, BundleEvent event) {
         String path = bundle.getHeaders("").get(HEADER);
         if (path == null) {
@@ -67,10 +86,13 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
             }
             Board board = BoardLoader.parse(read(entry), origin);
             byBundle.put(bundle.getBundleId(), board);
+            rejected.remove(bundle.getBundleId());
             return board;
         } catch (IOException | RuntimeException e) {
             // A broken board must not take the node down; it is simply not offered.
-            System.err.println("ringlab: ignoring board " + origin + ": " + e);
+            String why = "board " + origin + " refused: " + (e.getMessage() != null ? e.getMessage() : e.toString());
+            rejected.put(bundle.getBundleId(), new Rejected(bundle.getSymbolicName(), bundle.getBundleId(), why));
+            events.record(Kind.BOARD_REJECTED, bundle.getSymbolicName(), why);
             return null;
         }
     }

@@ -12,6 +12,7 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import ringlab.node.NodeConfig;
+import ringlab.node.NodeEvent.Kind;
 import ringlab.node.ScenarioSpec;
 
 /**
@@ -25,6 +26,8 @@ public final class ConfigWriter implements NodeConfig {
     private ScenarioControl control;
     @Reference
     private ConfigurationAdmin configAdmin;
+    @Reference
+    private NodeEvents events;
 
     @Override
     public ScenarioSpec wanted() { return control.wanted(); }
@@ -34,7 +37,10 @@ public final class ConfigWriter implements NodeConfig {
 
     @Override
     public synchronized ScenarioSpec applyScenario(ScenarioSpec next) {
-        control.validate(next); // refused as a whole: nothing is written
+        events.record(Kind.CHANGE_REQUESTED, "scenario", "API: board " + next.board() + ", features " + next.features()
+                + ", workload '" + next.workload() + "', seed " + next.seed() + ", pace " + next.pace());
+        refusing(ScenarioSpec.PID, () -> control.validate(next)); // refused as a whole: nothing is written
+        control.expect(next);
         try {
             Configuration c = configAdmin.getConfiguration(ScenarioSpec.PID, "?");
             Hashtable<String, Object> props = existing(c);
@@ -48,18 +54,28 @@ public final class ConfigWriter implements NodeConfig {
 
     @Override
     public synchronized Map<String, Long> applyTunables(String featureId, Map<String, ?> raw) {
-        Map<String, Long> valid = control.validateTunables(featureId, raw); // all or nothing
+        Map<String, Long> valid = refusing(NodeConfig.featurePid(featureId), () -> control.validateTunables(featureId, raw)); // all or nothing
         try {
             Configuration c = configAdmin.getConfiguration(NodeConfig.featurePid(featureId), "?");
             Hashtable<String, Object> props = existing(c);
             props.putAll(valid);
             // the whole resulting set is checked too (a stored value may be stale after a bundle update)
-            control.validateTunables(featureId, withoutBookkeeping(props));
+            refusing(NodeConfig.featurePid(featureId), () -> control.validateTunables(featureId, withoutBookkeeping(props)));
             c.update(props);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot store the tunables of " + featureId + ": " + e.getMessage(), e);
         }
         return valid;
+    }
+
+    /** Runs a validation; a refusal is logged (and thrown on to the caller, which answers 400). */
+    private <T> T refusing(String pid, java.util.function.Supplier<T> validation) {
+        try {
+            return validation.get();
+        } catch (IllegalArgumentException e) {
+            events.record(Kind.CHANGE_REFUSED, pid, e.getMessage());
+            throw e;
+        }
     }
 
     /** The stored properties without ConfigAdmin's service.pid. */

@@ -12,6 +12,16 @@ record Pace(double factor) {
 
     boolean max() { return Double.isInfinite(factor); }
 
+    /** The pace of an accepted scenario (validated when accepted); 1 if there is none or it no longer parses. */
+    static Pace of(ringlab.node.ScenarioSpec s) {
+        if (s == null) return new Pace(1);
+        try {
+            return parse(s.pace());
+        } catch (IllegalArgumentException e) {
+            return new Pace(1);
+        }
+    }
+
     /** "pause", "max", or a factor such as "1", "10", "0.5" (a trailing "x" is allowed: "10x"). */
     static Pace parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);

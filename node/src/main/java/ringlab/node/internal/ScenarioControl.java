@@ -11,6 +11,9 @@ interface ScenarioControl {
     /** Validates a scenario against what is installed now; throws IllegalArgumentException naming the problem. */
     ScenarioValidator.Plan validate(ScenarioSpec spec);
 
+    /** {@code spec} was accepted and is on its way through ConfigAdmin (already logged as requested). */
+    void expect(ScenarioSpec spec);
+
     /** Validated tunable values of a feature; throws IllegalArgumentException (unknown feature or value). */
     Map<String, Long> validateTunables(String featureId, Map<String, ?> raw);
 

@@ -31,6 +31,12 @@ final class TunableValues {
         return validate(f, raw);
     }
 
+    /** The declared default of a tunable of {@code f}, 0 if it has none of that name. */
+    static long defaultOf(DriverFeature f, String name) {
+        for (Tunable t : f.tunables()) if (t.name().equals(name)) return t.defaultValue();
+        return 0;
+    }
+
     /** Values by kernel name, sorted; each must be a tunable of {@code f} in its range. */
     static Map<String, Long> validate(DriverFeature f, Map<String, ?> raw) {
         Map<String, Tunable> byName = new LinkedHashMap<>();

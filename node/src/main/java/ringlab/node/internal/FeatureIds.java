@@ -1,0 +1,28 @@
+package ringlab.node.internal;
+
+import ringlab.spi.feature.DriverFeature;
+
+/** A feature's id read defensively: plug-in code may throw or return null. */
+final class FeatureIds {
+    private FeatureIds() { }
+
+    /** The feature's id, or its class name when id() throws or answers nothing. */
+    static String safeId(DriverFeature f) {
+        try {
+            String id = f.id();
+            return id == null || id.isBlank() ? f.getClass().getName() : id;
+        } catch (RuntimeException | LinkageError e) {
+            return f.getClass().getName();
+        }
+    }
+
+    /** The feature's id, or null when id() throws or answers nothing: such a feature cannot be offered. */
+    static String idOrNull(DriverFeature f) {
+        try {
+            String id = f.id();
+            return id == null || id.isBlank() ? null : id;
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+}
