@@ -1,23 +1,28 @@
 package ringlab.webconsole.api;
 
+import com.google.gson.FormattingStyle;
 import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import ringlab.sim.report.ReportJson;
 
-/** JSON for the REST API (Gson): output with non-finite numbers as null, input objects with clear errors. */
-final class Json {
+/**
+ * JSON of the node's HTTP answers: the same rules as the CLI's reports (ReportJson: record components
+ * snake_case, null parts left out, NaN and infinities as null, plain numbers), pretty-printed for the
+ * REST API and on one line for server-sent events; request objects parsed with clear errors.
+ */
+public final class Json {
     private Json() { }
 
-    static final Gson GSON = new GsonBuilder().serializeNulls().disableHtmlEscaping().setPrettyPrinting().create();
+    private static final Gson COMPACT = ReportJson.GSON.newBuilder().setFormattingStyle(FormattingStyle.COMPACT).create();
 
-    static String write(Object value) { return GSON.toJson(finite(value)); }
+    /** Pretty-printed, for REST answers. */
+    public static String write(Object value) { return ReportJson.GSON.toJson(value); }
+
+    /** On one line, for a server-sent event's data field. */
+    public static String line(Object value) { return COMPACT.toJson(value); }
 
     /** Parses a request body that must be a JSON object; the message names what is wrong. */
     static JsonObject object(String body) {
@@ -31,24 +36,5 @@ final class Json {
         }
         if (!e.isJsonObject()) throw new IllegalArgumentException("the request body must be a JSON object, not " + e);
         return e.getAsJsonObject();
-    }
-
-    /**
-     * NaN and infinities (e.g. a rate before the first interval) are not JSON: Gson refuses them,
-     * so they become null instead of breaking the endpoint.
-     */
-    static Object finite(Object value) {
-        if (value instanceof Double d && !Double.isFinite(d) || value instanceof Float f && !Float.isFinite(f)) {
-            return null;
-        }
-        if (value instanceof Map<?, ?> m) {
-            Map<Object, Object> out = new LinkedHashMap<>();
-            m.forEach((k, v) -> out.put(k, finite(v)));
-            return out;
-        }
-        if (value instanceof Collection<?> c) {
-            return c.stream().map(Json::finite).collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
-        }
-        return value;
     }
 }

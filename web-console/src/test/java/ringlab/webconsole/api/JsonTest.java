@@ -1,30 +1,39 @@
 package ringlab.webconsole.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
-import java.util.LinkedHashMap;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The API's JSON: non-finite numbers, request bodies. */
+/** The API's JSON: snake_case, non-finite numbers, absent parts, one-line events, request bodies. */
 class JsonTest {
+    record Inner(double bitsPerSecond, Double rate) { }
+
+    record Outer(String boardId, Inner inner, List<Double> series, String absent) { }
+
     @Test
-    void nonFiniteNumbersBecomeNullAtAnyDepth() {
-        Map<String, Object> inner = new LinkedHashMap<>();
-        inner.put("rate", Double.NaN);
-        inner.put("ok", 1.5);
-        Map<String, Object> status = Map.of("cpu", inner, "series", List.of(Float.POSITIVE_INFINITY, 2L), "n", 3);
-        Map<?, ?> out = (Map<?, ?>) Json.finite(status);
-        Map<?, ?> cpu = (Map<?, ?>) out.get("cpu");
-        assertEquals(null, cpu.get("rate"));
-        assertTrue(cpu.containsKey("rate"));
-        assertEquals(1.5, cpu.get("ok"));
-        assertEquals(Arrays.asList(null, 2L), out.get("series"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("{\"a\": ")).getMessage().startsWith("malformed JSON"));
+    void recordsAreSnakeCaseWithNonFiniteNumbersAsNullAndAbsentPartsLeftOut() {
+        Outer o = new Outer("bcm6328", new Inner(Double.NaN, 1.5), List.of(2.0, Double.POSITIVE_INFINITY), null);
+        JsonObject j = JsonParser.parseString(Json.write(o)).getAsJsonObject();
+        assertEquals("bcm6328", j.get("board_id").getAsString());
+        assertTrue(j.getAsJsonObject("inner").get("bits_per_second").isJsonNull(), "NaN is null: " + j);
+        assertEquals(1.5, j.getAsJsonObject("inner").get("rate").getAsDouble());
+        assertEquals("[2,null]", j.get("series").toString());
+        assertFalse(j.has("absent"), "a null part is left out");
+        assertEquals(j, JsonParser.parseString(Json.line(o)), "the same document on one line");
+        assertFalse(Json.line(o).contains("\n"), "a server-sent event's data is one line");
     }
 
+    @Test
+    void requestBodiesMustBeJsonObjects() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("{\"a\": ")).getMessage().startsWith("malformed JSON"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("")).getMessage().contains("empty"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("[1]")).getMessage().contains("JSON object"));
+        assertEquals(1, Json.object("{\"seed\": 1}").get("seed").getAsInt());
+    }
 }

@@ -1,0 +1,38 @@
+package ringlab.webconsole.api;
+
+import java.lang.reflect.Type;
+import java.util.Map;
+
+/**
+ * One operation of the REST API: method, path template under /api/v1 ("/features/{id}"), what it does,
+ * the types of its request and answer bodies (for the OpenAPI document) and its handler. The servlet
+ * dispatches from the same table the OpenAPI document is generated from, so the two cannot disagree.
+ *
+ * @param request the request body's type, null without a body; {@link #JAR} for a bundle upload
+ * @param response the answer's type; {@link #EVENT_STREAM} for server-sent events
+ * @param query documented query parameters: name to description
+ */
+record Route(String method, String path, String summary, Type request, Type response, Map<String, String> query, Handler handler) {
+    /** Marks a jar upload (application/java-archive). */
+    static final Type JAR = byte[].class;
+    /** Marks a text/event-stream answer. */
+    static final Type EVENT_STREAM = Void.class;
+
+    /** Handles one matched request; returns the answer body, or {@link Call#STREAMED} when it wrote the answer itself. */
+    @FunctionalInterface
+    interface Handler {
+        Object handle(Call call) throws ApiError, java.io.IOException;
+    }
+
+    /** The path parameters of {@code path} (segments of the request path) if it matches this route's template, else null. */
+    Map<String, String> match(String[] segments) {
+        String[] t = path.substring(1).split("/");
+        if (t.length != segments.length) return null;
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < t.length; i++) {
+            if (t[i].startsWith("{")) params.put(t[i].substring(1, t[i].length() - 1), segments[i]);
+            else if (!t[i].equals(segments[i])) return null;
+        }
+        return params;
+    }
+}

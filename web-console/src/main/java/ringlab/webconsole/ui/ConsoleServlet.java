@@ -1,0 +1,160 @@
+package ringlab.webconsole.ui;
+
+import jakarta.servlet.Servlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletName;
+import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletPattern;
+import ringlab.node.NodeData;
+import ringlab.webconsole.auth.Access;
+import ringlab.webconsole.auth.Sessions;
+
+/**
+ * The browser console's pages and assets, from this bundle (console/ and the WebJars inside it): no CDN,
+ * it works offline. Everything but the login page and its style sheet needs a session; without one a
+ * page request is sent to /login. Also /login (the API token once, or the one-time code of the link
+ * printed at start) and /logout.
+ */
+@Component(service = Servlet.class)
+@HttpWhiteboardServletName("ringlab-console")
+@HttpWhiteboardServletPattern("/")
+public final class ConsoleServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    /** Where WebJars keep their files inside this bundle, by the URL prefix they are served under. */
+    static final Map<String, String> VENDOR = Map.of(
+            "/vendor/uplot/", "META-INF/resources/webjars/uplot/1.6.30/dist/");
+    private static final Map<String, String> TYPES = Map.of(
+            "html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
+            "svg", "image/svg+xml", "png", "image/png", "json", "application/json", "ico", "image/x-icon");
+
+    @Reference
+    private transient Sessions sessions;
+    @Reference
+    private transient NodeData data;
+
+    private transient Bundle bundle;
+
+    @Activate
+    void activate(BundleContext context) { bundle = context.getBundle(); }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String path = req.getPathInfo() == null ? req.getServletPath() : req.getServletPath() + req.getPathInfo();
+        if (path == null || path.isEmpty()) path = "/";
+        SecurityHeaders.set(resp);
+        switch (path) {
+            case "/login" -> login(req, resp);
+            case "/login.css" -> file(resp, "console/login.css");
+            case "/logout" -> logout(req, resp);
+            default -> {
+                Access.Principal who = Access.of(req, sessions, data);
+                if (who == null) {
+                    if (path.equals("/") || path.endsWith(".html")) resp.sendRedirect("/login");
+                    else resp.sendError(401);
+                    return;
+                }
+                if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
+                    resp.sendError(405);
+                    return;
+                }
+                asset(path, resp);
+            }
+        }
+    }
+
+    private void asset(String path, HttpServletResponse resp) throws IOException {
+        if (path.equals("/")) {
+            file(resp, "console/index.html");
+            return;
+        }
+        if (path.contains("..") || path.contains("//")) {
+            resp.sendError(404);
+            return;
+        }
+        for (Map.Entry<String, String> v : VENDOR.entrySet()) {
+            if (path.startsWith(v.getKey())) {
+                file(resp, v.getValue() + path.substring(v.getKey().length()));
+                return;
+            }
+        }
+        file(resp, "console" + path);
+    }
+
+    private void login(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String secret = req.getMethod().equals("POST") ? req.getParameter("token") : req.getParameter("code");
+        if (secret == null) {
+            if (Access.of(req, sessions, data) != null) resp.sendRedirect("/");
+            else loginPage(req, resp);
+            return;
+        }
+        Sessions.Session s = sessions.login(secret);
+        if (s == null) {
+            resp.sendRedirect("/login?failed=" + (req.getMethod().equals("POST") ? "token" : "code"));
+            return;
+        }
+        Access.setCookie(resp, s.id(), sessions.secondsLeft(s));
+        resp.sendRedirect("/");
+    }
+
+    /** The login form, with one line on why the last attempt failed or that the session ended. */
+    private void loginPage(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String failed = req.getParameter("failed");
+        String message = "token".equals(failed) ? "That is not this node's API token."
+                : "code".equals(failed) ? "That login link was used already or is not this node's: log in with the API token."
+                : req.getParameter("bye") != null ? "Logged out." : "";
+        URL url = bundle.getEntry("console/login.html");
+        String html;
+        try (InputStream in = url.openStream()) {
+            html = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        resp.setContentType(TYPES.get("html"));
+        resp.setHeader("Cache-Control", "no-store");
+        resp.getWriter().write(html.replace("<!--message-->", message)); // fixed texts only: nothing from the request
+    }
+
+    private void logout(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        if (!req.getMethod().equals("POST")) {
+            resp.sendError(405);
+            return;
+        }
+        Access.Principal who = Access.of(req, sessions, data);
+        if (who != null && who.session() != null) {
+            // a form post cannot carry a header: the CSRF token comes as a form field
+            String csrf = req.getParameter("csrf");
+            if (csrf == null || !csrf.equals(who.session().csrf())) {
+                resp.sendError(403, "missing or wrong csrf field");
+                return;
+            }
+            sessions.end(who.session().id());
+        }
+        Access.setCookie(resp, null, 0);
+        resp.sendRedirect("/login?bye");
+    }
+
+    private void file(HttpServletResponse resp, String entry) throws IOException {
+        URL url = bundle.getEntry(entry);
+        if (url == null || entry.endsWith("/")) {
+            resp.sendError(404);
+            return;
+        }
+        String ext = entry.substring(entry.lastIndexOf('.') + 1);
+        resp.setContentType(TYPES.getOrDefault(ext, "application/octet-stream"));
+        // pages always fresh (they name the assets); assets revalidated, they change with the bundle
+        resp.setHeader("Cache-Control", ext.equals("html") ? "no-store" : "no-cache");
+        try (InputStream in = url.openStream(); OutputStream out = resp.getOutputStream()) {
+            in.transferTo(out);
+        }
+    }
+}

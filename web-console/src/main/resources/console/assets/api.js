@@ -1,0 +1,33 @@
+// The REST API from the browser: the session cookie authenticates, and every change carries the
+// session's CSRF token (GET /api/v1/session). Errors become exceptions with the API's message.
+let csrf = null;
+
+export async function session() {
+  const s = await get('/session');
+  csrf = s.csrf_token;
+  return s;
+}
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+async function call(method, path, body, contentType) {
+  const headers = {};
+  if (method !== 'GET') headers['X-CSRF-Token'] = csrf || '';
+  if (body !== undefined && contentType) headers['Content-Type'] = contentType;
+  const r = await fetch('/api/v1' + path, { method, headers, body, credentials: 'same-origin' });
+  if (r.status === 401) { location.href = '/login'; throw new ApiError(401, 'logged out'); }
+  const text = await r.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch (e) { /* not JSON */ }
+  if (!r.ok) throw new ApiError(r.status, (json && json.error) || text || r.statusText);
+  return json;
+}
+
+export const get = path => call('GET', path);
+export const put = (path, obj) => call('PUT', path, JSON.stringify(obj), 'application/json');
+export const post = (path, obj) => call('POST', path, obj === undefined ? undefined : JSON.stringify(obj), 'application/json');
+export const del = path => call('DELETE', path);
+export const upload = (method, path, file) => call(method, path, file, 'application/java-archive');
+export const csrfToken = () => csrf;

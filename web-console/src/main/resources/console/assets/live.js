@@ -1,0 +1,59 @@
+// The node's live feed (GET /api/v1/stream, server-sent events): samples (4 per wall second), events
+// and the status (once per second). Kept here for every page; EventSource reconnects by itself and the
+// node resumes after the last id it sent, so nothing is drawn twice or missed.
+const KEEP_SAMPLES = 480;   // two wall minutes
+const KEEP_EVENTS = 2000;
+
+export const live = {
+  samples: [],
+  events: [],
+  status: null,
+  connected: false,
+  lastSampleSeq: 0,
+  lastEventSeq: 0,
+};
+
+const listeners = { sample: new Set(), event: new Set(), status: new Set(), connection: new Set() };
+
+/** Calls fn on each new message of a kind; returns a function that stops it. */
+export function on(kind, fn) {
+  listeners[kind].add(fn);
+  return () => listeners[kind].delete(fn);
+}
+
+function emit(kind, value) {
+  for (const fn of listeners[kind]) {
+    try { fn(value); } catch (e) { console.error(e); }
+  }
+}
+
+export function connect() {
+  const es = new EventSource('/api/v1/stream');
+  es.addEventListener('open', () => { live.connected = true; emit('connection', true); });
+  es.addEventListener('error', () => { live.connected = false; emit('connection', false); });
+  es.addEventListener('sample', m => {
+    const s = JSON.parse(m.data);
+    if (s.seq <= live.lastSampleSeq) return;
+    live.lastSampleSeq = s.seq;
+    live.samples.push(s);
+    if (live.samples.length > KEEP_SAMPLES) live.samples.splice(0, live.samples.length - KEEP_SAMPLES);
+    emit('sample', s);
+  });
+  es.addEventListener('event', m => {
+    const e = JSON.parse(m.data);
+    if (e.seq <= live.lastEventSeq) return;
+    live.lastEventSeq = e.seq;
+    live.events.push(e);
+    if (live.events.length > KEEP_EVENTS) live.events.splice(0, live.events.length - KEEP_EVENTS);
+    emit('event', e);
+  });
+  es.addEventListener('status', m => {
+    live.status = JSON.parse(m.data);
+    emit('status', live.status);
+  });
+  return es;
+}
+
+/** Event kinds the charts mark with a vertical line and a label. */
+export const MARKED = new Set(['change_applied', 'bundle_installed', 'bundle_updated', 'bundle_started', 'bundle_stopped',
+  'bundle_uninstalled', 'quarantine', 'restart']);

@@ -1,0 +1,113 @@
+// Dashboard: the running simulation at a glance. Live charts (virtual time on x, a marker at every
+// change), the pace control, the virtual-to-wall ratio and the accounting ledger.
+import { h, fill, fmt, mbps, note } from '../dom.js';
+import { live, on } from '../live.js';
+import { LiveChart } from '../charts.js';
+import * as api from '../api.js';
+
+const CPU = ['irq', 'soft', 'ksoftirqd', 'kthread', 'usr', 'sys', 'idle'];
+const CPU_COLORS = ['#d1495b', '#edae49', '#c77dff', '#00798c', '#30638e', '#66a182', '#d9dde3'];
+const rate = v => fmt(v);
+
+function charts() {
+  return [
+    new LiveChart({
+      id: 'throughput', title: 'Receiver throughput per stream', unit: 'Mbit/s', format: v => (v / 1e6).toFixed(2) + ' Mbit/s',
+      axis: v => (v / 1e6).toPrecision(3), series: [{ label: 'stream 1' }],
+      seriesFrom: ss => {
+        const n = Math.max(1, ...ss.map(s => (s.stream_bits_per_second || []).length));
+        return n === 1 ? ['stream 1'] : [...Array.from({ length: n }, (_, i) => 'stream ' + (i + 1)), 'sum'];
+      },
+      values: (s, labels) => labels.map((l, i) => l === 'sum' ? s.receiver_bits_per_second : (s.stream_bits_per_second || [])[i]),
+    }),
+    new LiveChart({
+      id: 'cpu', title: 'Device CPU per context (mpstat)', unit: '%', stacked: true, min: 0, max: 100,
+      format: v => v.toFixed(1) + ' %', series: CPU.map((c, i) => ({ label: c, color: CPU_COLORS[i] })),
+      values: s => CPU.map(c => s.cpu_percent ? s.cpu_percent[c] : null),
+    }),
+    new LiveChart({
+      id: 'interrupts', title: 'Interrupts and NAPI polls', unit: 'per s', format: rate, axis: v => fmt(v, 2),
+      series: [{ label: 'NIC interrupts' }, { label: 'NAPI polls' }],
+      values: s => [s.interrupts_per_second, s.napi_polls_per_second],
+    }),
+    new LiveChart({
+      id: 'per-poll', title: 'Packets per NAPI poll', unit: 'packets', format: v => v.toFixed(2),
+      series: [{ label: 'packets/poll', color: '#3aa76d' }], values: s => [s.packets_per_poll],
+    }),
+    new LiveChart({
+      id: 'drops', title: 'Drops by reason', unit: 'per s', format: rate, axis: v => fmt(v, 2),
+      series: [{ label: 'none' }],
+      seriesFrom: ss => {
+        const names = new Set();
+        for (const s of ss) for (const k of Object.keys(s.drops_per_second || {})) names.add(k);
+        return names.size ? [...names].sort() : ['none'];
+      },
+      values: (s, labels) => labels.map(l => l === 'none' ? 0 : (s.drops_per_second || {})[l] || 0),
+    }),
+    new LiveChart({
+      id: 'occupancy', title: 'Queue occupancy (average)', unit: 'packets', format: v => v.toFixed(1),
+      series: [{ label: 'rx ring' }, { label: 'qdisc' }, { label: 'socket' }],
+      values: s => [s.rx_ring_frames, s.qdisc_packets, s.socket_queue_packets],
+    }),
+    new LiveChart({
+      id: 'ping', title: 'Ping round trip', unit: 'ms', format: v => v.toFixed(3) + ' ms',
+      series: [{ label: 'min' }, { label: 'p50' }, { label: 'p99' }],
+      values: s => s.ping ? [s.ping.min_ms, s.ping.p50_ms, s.ping.p99_ms] : [null, null, null],
+    }),
+  ];
+}
+
+export function dashboard(root) {
+  const list = charts();
+  const ping = list[list.length - 1];
+  const paceNote = h('span', { class: 'note' });
+  const paceButtons = ['pause', '1', '10', 'max'].map(p => h('button', {
+    class: 'pace', 'data-pace': p,
+    onclick: async () => {
+      try { await api.put('/scenario', { pace: p }); note(paceNote, ''); } catch (e) { note(paceNote, e.message); }
+    },
+  }, p === 'pause' ? '❚❚ pause' : p === 'max' ? 'max' : p + '×'));
+  const summary = h('div', { class: 'summary', id: 'dash-summary' });
+  const ledger = h('div', { class: 'ledger', id: 'ledger' });
+  const speed = h('span', { class: 'speed', id: 'speed' });
+  fill(root,
+    h('section', { class: 'dash-head' },
+      summary,
+      h('div', { class: 'pace-control' }, h('span', { class: 'label' }, 'Pace'), paceButtons, speed, paceNote),
+      ledger),
+    h('section', { class: 'charts' }, list.map(c => c.el)));
+
+  const redraw = () => {
+    ping.el.hidden = !live.samples.some(s => s.ping);
+    for (const c of list) c.update(live.samples);
+  };
+  const showStatus = st => {
+    if (!st) return;
+    const sc = st.scenario;
+    fill(summary,
+      h('b', {}, sc.board), ' · features: ', sc.active_features.length ? sc.active_features.join(', ') : 'none (stock driver)',
+      ' · iperf3 ', h('code', {}, sc.workload || '(defaults)'), ' · seed ', String(sc.seed),
+      ' · virtual time ', h('span', { id: 'virtual-time' }, st.timeline_seconds.toFixed(1) + ' s'));
+    for (const b of paceButtons) b.classList.toggle('on', b.dataset.pace === String(sc.pace).replace(/x$/, ''));
+    const a = st.simulation && st.simulation.device ? st.simulation.device.accounting : null;
+    if (a) {
+      const ok = a.sent === a.delivered + a.dropped + a.in_flight;
+      fill(ledger, h('span', { class: 'label' }, 'Ledger'),
+        `sent ${fmt(a.sent)} = delivered ${fmt(a.delivered)} + dropped ${fmt(a.dropped)} + in flight ${fmt(a.in_flight)}`,
+        h('span', { class: ok ? 'ok' : 'err', title: ok ? 'every packet accounted for' : 'accounting broken' }, ok ? ' ✓' : ' ✗'));
+    }
+  };
+  const showSpeed = () => {
+    const s = live.samples[live.samples.length - 1];
+    speed.textContent = s ? `virtual/wall ${s.speed.toFixed(s.speed < 10 ? 2 : 0)}×` : '';
+  };
+  redraw();
+  showStatus(live.status);
+  showSpeed();
+  const stops = [
+    on('sample', () => { redraw(); showSpeed(); }),
+    on('event', () => list.forEach(c => c.redraw())),
+    on('status', showStatus),
+  ];
+  return () => stops.forEach(s => s());
+}

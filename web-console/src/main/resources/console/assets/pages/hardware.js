@@ -1,0 +1,63 @@
+// Hardware: the installed boards; pick one for the running scenario; its descriptor (SoC, NIC), cost
+// profile with each number's note, stock features and published measurements; refused board bundles.
+import { h, fill, note } from '../dom.js';
+import { live } from '../live.js';
+import * as api from '../api.js';
+
+function table(obj) {
+  return h('table', { class: 'kv' }, Object.entries(obj).map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, String(v)))));
+}
+
+export function hardware(root) {
+  const boardList = h('ul', { class: 'board-list', id: 'board-list' });
+  const detail = h('div', { class: 'board-detail', id: 'board-detail' });
+  const rejected = h('div', { id: 'rejected-boards' });
+  fill(root, h('h2', {}, 'Hardware'),
+    h('div', { class: 'split' }, h('nav', {}, boardList, rejected), detail));
+
+  let hw = null;
+  function show(id) {
+    const b = hw.boards[id];
+    const running = live.status && live.status.scenario.board === id;
+    const msg = h('span', { class: 'note' });
+    for (const li of boardList.children) li.classList.toggle('selected', li.dataset.board === id);
+    const use = h('button', { disabled: running, id: 'use-board', onclick: async () => {
+      try {
+        await api.put('/scenario', { board: id });
+        note(msg, 'switching: the simulation is rebuilt for ' + id, true);
+        use.disabled = true;
+      } catch (e) { note(msg, e.message); }
+    } }, running ? 'running now' : 'Run this board');
+    const costs = Object.entries(b.costs).sort((x, y) => x[0].localeCompare(y[0]));
+    fill(detail,
+      h('h3', {}, b.name, ' ', h('small', {}, b.id)),
+      h('div', { class: 'actions' }, use, msg),
+      h('div', { class: 'two' },
+        h('section', {}, h('h4', {}, 'SoC'), table(b.soc)),
+        h('section', {}, h('h4', {}, 'NIC and driver'), table(b.nic))),
+      h('h4', {}, 'Stock features'), h('p', {}, b.stock_features.length ? b.stock_features.join(', ') : 'none: the stock driver uses no optional feature'),
+      b.stock_settings && Object.keys(b.stock_settings).length ? [h('h4', {}, 'Stock settings'), table(b.stock_settings)] : null,
+      b.published && b.published.length ? [h('h4', {}, 'Published measurements'),
+        h('table', { class: 'grid' },
+          h('tr', {}, ['features', 'iperf3', 'sender Mbit/s', 'receiver Mbit/s', 'retransmits', 'source'].map(t => h('th', {}, t))),
+          b.published.map(p => h('tr', {}, [p.features, p.iperf, p.sender_mbps, p.receiver_mbps, p.retransmits < 0 ? '–' : p.retransmits, p.source]
+            .map(v => h('td', {}, String(v))))))] : null,
+      h('h4', {}, 'Cost profile ', h('small', {}, 'CPU cycles per unit of modelled work')),
+      h('table', { class: 'grid costs', id: 'cost-table' },
+        h('tr', {}, h('th', {}, 'key'), h('th', { class: 'num' }, 'cycles'), h('th', {}, 'note')),
+        costs.map(([k, c]) => h('tr', {}, h('td', {}, h('code', {}, k)), h('td', { class: 'num' }, String(c.cycles)), h('td', {}, c.note)))),
+      h('p', { class: 'origin' }, 'descriptor: ', b.origin));
+  }
+
+  api.get('/hardware').then(r => {
+    hw = r;
+    const ids = Object.keys(hw.boards);
+    fill(boardList, ids.map(id => h('li', { 'data-board': id }, h('a', { href: '#hardware/' + id, onclick: ev => { ev.preventDefault(); show(id); } },
+      id, live.status && live.status.scenario.board === id ? ' ●' : ''))));
+    fill(rejected, hw.rejected.length ? [h('h4', {}, 'Refused board bundles'),
+      h('ul', { class: 'rejected' }, hw.rejected.map(x => h('li', {}, h('b', {}, x.bundle), ` [${x.bundle_id}]: `, x.error)))] : null);
+    const wanted = location.hash.split('/')[1];
+    const first = hw.boards[wanted] ? wanted : live.status && hw.boards[live.status.scenario.board] ? live.status.scenario.board : ids[0];
+    if (first) show(first);
+  }).catch(e => fill(detail, h('p', { class: 'note err' }, e.message)));
+}
