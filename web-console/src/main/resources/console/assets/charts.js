@@ -1,6 +1,6 @@
 // Live time-series charts on uPlot (a WebJar in the bundle): virtual seconds on the x axis, one point per
 // sample, a vertical marker with a label at each event that changed what runs, cursors synchronised
-// across charts. Each chart's element carries data-points (points drawn), which tests read.
+// across charts. Each chart's element carries data-points and data-markers (what it drew last), which tests read.
 import { h } from './dom.js';
 import { live, MARKED } from './live.js';
 
@@ -27,7 +27,8 @@ function markersPlugin() {
         ctx.save();
         ctx.font = `${Math.round(10 * devicePixelRatio)}px system-ui, sans-serif`;
         ctx.textBaseline = 'top';
-        let lastX = -1e9, row = 0;
+        ctx.textAlign = 'left';
+        let lastX = -1e9, row = 0, drawn = 0;
         for (const e of live.events) {
           if (!MARKED.has(e.kind) || e.virtual_seconds < x0 || e.virtual_seconds > x1) continue;
           const x = Math.round(u.valToPos(e.virtual_seconds, 'x', true));
@@ -41,8 +42,10 @@ function markersPlugin() {
           lastX = x;
           ctx.fillStyle = ctx.strokeStyle;
           ctx.fillText(markerLabel(e), x + 3 * devicePixelRatio, u.bbox.top + (2 + row * 12) * devicePixelRatio);
+          drawn++;
         }
         ctx.restore();
+        u.root.closest('figure').dataset.markers = String(drawn);
       }],
     },
   };
@@ -71,7 +74,7 @@ export class LiveChart {
     this.labels.forEach((label, i) => {
       const color = (this.spec.series[i] && this.spec.series[i].color) || COLORS[i % COLORS.length];
       series.push({
-        label, stroke: color, width: 1.5,
+        label, stroke: color, width: 1.5, points: { show: false },
         fill: stacked ? color + '55' : undefined,
         value: (u, v, si, di) => {
           const r = di == null ? null : this.raw[si - 1] && this.raw[si - 1][di];

@@ -1,5 +1,9 @@
 package ringlab.webconsole.auth;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +23,7 @@ import ringlab.node.NodeData;
 
 /**
  * Browser sessions of the console. A person logs in once with the API token, or with the one-time code of
- * the login link printed at node start (like Jupyter's ?token=); the session lives in an HttpOnly,
+ * the login link printed at node start (like Jupyter's ?token=; also in DATA/console-link until used); the session lives in an HttpOnly,
  * SameSite=Strict cookie, and each session has its own CSRF token that state-changing requests must send.
  * Sessions end at logout, after an idle time, and at a maximum age (PID ringlab.console). Kept in memory:
  * a node restart logs everyone out.
@@ -30,6 +34,8 @@ public final class Sessions {
     static final String PID = "ringlab.console";
     /** The session cookie's name. */
     public static final String COOKIE = "ringlab_session";
+    /** The file in the data folder holding the current one-time login link. */
+    public static final String LINK_FILE = "console-link";
 
     @ObjectClassDefinition(id = PID, name = "ringlab console", description = "Browser sessions of the web console.")
     @interface Config {
@@ -62,8 +68,17 @@ public final class Sessions {
         loginCode = randomHex(16);
         String host = property(context, "org.apache.felix.http.host", "127.0.0.1");
         String port = property(context, "org.osgi.service.http.port", "8080");
-        System.out.println("ringlab: console http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port
-                + "/login?code=" + loginCode + " (one-time link; afterwards log in with the API token)");
+        String link = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/login?code=" + loginCode;
+        System.out.println("ringlab: console " + link + " (one-time link; afterwards log in with the API token)");
+        try {
+            // also in the data folder beside the token, owner-only, for whoever starts the node without seeing its output
+            Path file = data.dir().resolve(LINK_FILE);
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, link + "\n", StandardCharsets.UTF_8);
+        } catch (IOException | UnsupportedOperationException e) {
+            System.err.println("ringlab: cannot write " + LINK_FILE + " in the data folder: " + e);
+        }
     }
 
     @Modified
@@ -78,13 +93,18 @@ public final class Sessions {
     }
 
     /** A new session if {@code secret} is the API token or the unused one-time code (which it then uses up), else null. */
-    public Session login(String secret) {
+    public synchronized Session login(String secret) {
         if (secret == null || secret.isBlank()) return null;
         String s = secret.trim();
         boolean ok = data.acceptsToken(s);
         String code = loginCode;
         if (!ok && code != null && MessageDigest.isEqual(code.getBytes(StandardCharsets.UTF_8), s.getBytes(StandardCharsets.UTF_8))) {
             loginCode = null; // one time
+            try {
+                Files.deleteIfExists(data.dir().resolve(LINK_FILE));
+            } catch (IOException e) {
+                // the code in it is spent anyway
+            }
             ok = true;
         }
         if (!ok) return null;

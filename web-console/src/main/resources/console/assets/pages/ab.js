@@ -23,7 +23,7 @@ export function ab(root) {
   const msg = h('span', { class: 'note', id: 'ab-note' });
   const out = h('div', { id: 'ab-result' });
   const field = (label, el, doc) => h('div', { class: 'field' }, h('label', { for: el.id }, label), el, doc ? h('small', { class: 'doc' }, doc) : null);
-  const form = h('form', { class: 'ab-form', id: 'ab-form' },
+  const form = h('form', { class: 'ab-form', id: 'ab-form', novalidate: true },
     field('Board', board),
     field('Features A (before)', fa, 'stock, ids, -id: as --features'),
     field('Features B (after)', fb),

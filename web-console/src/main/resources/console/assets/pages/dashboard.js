@@ -1,6 +1,6 @@
 // Dashboard: the running simulation at a glance. Live charts (virtual time on x, a marker at every
 // change), the pace control, the virtual-to-wall ratio and the accounting ledger.
-import { h, fill, fmt, mbps, note } from '../dom.js';
+import { h, fill, fmt, note } from '../dom.js';
 import { live, on } from '../live.js';
 import { LiveChart } from '../charts.js';
 import * as api from '../api.js';
@@ -13,7 +13,7 @@ function charts() {
   return [
     new LiveChart({
       id: 'throughput', title: 'Receiver throughput per stream', unit: 'Mbit/s', format: v => (v / 1e6).toFixed(2) + ' Mbit/s',
-      axis: v => (v / 1e6).toPrecision(3), series: [{ label: 'stream 1' }],
+      axis: v => fmt(v / 1e6), series: [{ label: 'stream 1' }],
       seriesFrom: ss => {
         const n = Math.max(1, ...ss.map(s => (s.stream_bits_per_second || []).length));
         return n === 1 ? ['stream 1'] : [...Array.from({ length: n }, (_, i) => 'stream ' + (i + 1)), 'sum'];

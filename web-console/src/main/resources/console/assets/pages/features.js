@@ -70,7 +70,7 @@ export function features(root) {
         h('span', { class: 'unit' }, x.unit || ''),
         h('small', { class: 'doc' }, x.description, x.defaults.length ? ` Default ${x.defaults[0]}.` : ''));
     });
-    const form = h('form', { class: 'tunables', 'data-feature': f.id },
+    const form = h('form', { class: 'tunables', 'data-feature': f.id, novalidate: true },
       h('h4', {}, 'Tunables ', h('small', {}, f.form.pid)), rows,
       h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Apply'), msg));
     form.addEventListener('submit', async ev => {

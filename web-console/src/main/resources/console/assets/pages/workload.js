@@ -20,7 +20,7 @@ export function workload(root) {
       inputs[x.id] = input;
       return h('div', { class: 'field' }, h('label', { for: input.id }, x.name || x.id), input, h('small', { class: 'doc' }, x.description));
     });
-    const form_ = h('form', { class: 'scenario-form' }, h('h4', {}, form.name, ' ', h('small', {}, form.pid)), rows,
+    const form_ = h('form', { class: 'scenario-form', novalidate: true }, h('h4', {}, form.name, ' ', h('small', {}, form.pid)), rows,
       h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Apply'), msg));
     form_.addEventListener('submit', async ev => {
       ev.preventDefault();
