@@ -41,7 +41,11 @@ function markersPlugin() {
           row = x - lastX < 120 * devicePixelRatio ? (row + 1) % 3 : 0; // stagger labels that would overlap
           lastX = x;
           ctx.fillStyle = ctx.strokeStyle;
-          ctx.fillText(markerLabel(e), x + 3 * devicePixelRatio, u.bbox.top + (2 + row * 12) * devicePixelRatio);
+          const label = markerLabel(e), pad = 3 * devicePixelRatio;
+          // near the right edge the label goes left of its line, so it is never cut off
+          const right = x + pad + ctx.measureText(label).width > u.bbox.left + u.bbox.width;
+          ctx.textAlign = right ? 'right' : 'left';
+          ctx.fillText(label, right ? x - pad : x + pad, u.bbox.top + (2 + row * 12) * devicePixelRatio);
           drawn++;
         }
         ctx.restore();
@@ -70,14 +74,19 @@ export class LiveChart {
 
   opts() {
     const stacked = this.spec.stacked;
-    const series = [{ label: 'virtual s', value: (u, v) => v == null ? '–' : v.toFixed(2) + ' s' }];
+    const series = [{ label: 'virtual s', value: (u, v) => {
+      const x = v ?? u.data[0][u.data[0].length - 1];
+      return x == null ? '–' : x.toFixed(2) + ' s';
+    } }];
     this.labels.forEach((label, i) => {
       const color = (this.spec.series[i] && this.spec.series[i].color) || COLORS[i % COLORS.length];
       series.push({
         label, stroke: color, width: 1.5, points: { show: false },
         fill: stacked ? color + '55' : undefined,
         value: (u, v, si, di) => {
-          const r = di == null ? null : this.raw[si - 1] && this.raw[si - 1][di];
+          // under the cursor its point, otherwise the latest: the legend always says where things stand
+          const col = this.raw[si - 1] || [];
+          const r = col[di ?? col.length - 1];
           return r == null ? '–' : (this.spec.format ? this.spec.format(r) : Number(r.toPrecision(3)).toString());
         },
         spanGaps: false,
