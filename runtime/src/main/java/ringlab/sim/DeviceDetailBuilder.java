@@ -54,7 +54,22 @@ final class DeviceDetailBuilder {
             for (int i = 0; i < s.streams.size(); i++) bytes += b[i * 8 + 1] - a[i * 8 + 1];
             if (dt > 0) bps = bytes * 8 / dt;
         }
-        return new SimStatus(s.sim.now(), s.sim.events(), bps, detail());
+        return new SimStatus(s.sim.now(), s.sim.events(), bps, cpuNs(), detail());
+    }
+
+    /** CPU time per context summed over the cores, by mpstat column, in Ctx order (ns). */
+    private Map<String, Long> cpuNs() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (Ctx x : Ctx.values()) {
+            long ns = 0;
+            for (int i = 0; i < s.cpu.cores(); i++) {
+                Core c = s.cpu.core(i);
+                c.sync();
+                ns += c.ctxNs(x);
+            }
+            m.put(x.label, ns);
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     /** A read-only copy that keeps the iteration order (Map.copyOf would not). */

@@ -1,5 +1,7 @@
 package ringlab.sim.report;
 
+import java.util.Map;
+
 /**
  * A running simulation's status, for status endpoints (the node's live status): the simulation's own figures
  * and the device detail, totals since the start.
@@ -8,7 +10,11 @@ package ringlab.sim.report;
  * @param events                discrete events processed so far (count)
  * @param receiverBitsPerSecond the receivers' goodput over the last sampling interval, all streams (bits per
  *                              second; 0 before the second sample)
+ * @param cpuNs                 CPU time per context summed over the cores since the simulation started, by mpstat
+ *                              column (irq, soft, ksoftirqd, kthread, usr, sys, idle): the running totals behind
+ *                              {@code device.cpu_percent}, for counters (virtual nanoseconds)
  * @param device                the device detail
  */
-public record SimStatus(long virtualNs, long events, double receiverBitsPerSecond, DeviceDetail device) {
+public record SimStatus(long virtualNs, long events, double receiverBitsPerSecond, Map<String, Long> cpuNs,
+                        DeviceDetail device) {
 }

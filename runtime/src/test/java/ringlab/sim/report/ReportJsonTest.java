@@ -11,6 +11,7 @@ import com.google.gson.JsonParser;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,21 @@ import org.junit.jupiter.api.Test;
 /** Tests the one JSON configuration: snake_case keys in declaration order, plain numbers, nulls, round trip. */
 class ReportJsonTest {
 
-    private static final SimStatus STATUS = new SimStatus(2_000_000_000L, 123_456, 33_500_000.0, SampleDetail.forward());
+    private static final Map<String, Long> CPU_NS = cpuNs();
+    private static final SimStatus STATUS = new SimStatus(2_000_000_000L, 123_456, 33_500_000.0, CPU_NS, SampleDetail.forward());
+
+    /** The CPU totals behind the sample's shares: one core, 2 virtual seconds. */
+    private static Map<String, Long> cpuNs() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("irq", 64_000_000L);
+        m.put("soft", 509_120_000L);
+        m.put("ksoftirqd", 0L);
+        m.put("kthread", 0L);
+        m.put("usr", 2_469_120L);
+        m.put("sys", 10_000_000L);
+        m.put("idle", 1_414_410_880L);
+        return m;
+    }
 
     /** "virtualNs" -> "virtual_ns", "p50Ms" -> "p50_ms". */
     private static String snake(String camel) {
@@ -74,6 +89,7 @@ class ReportJsonTest {
         assertTrue(json.contains("\"virtual_seconds\": 2,"));
         assertTrue(json.contains("\"soft\": 25.456,"));
         assertTrue(json.contains("\"virtual_ns\": 2000000000,"));
+        assertTrue(json.contains("\"idle\": 1414410880\n"), json);
         assertFalse(json.matches("(?s).*\\d[eE][+-]?\\d.*"));
         assertFalse(json.matches("(?s).*\\.0[,\\n].*"));
         assertEquals("0.0000001", ReportJson.toJson(1e-7));
@@ -117,7 +133,7 @@ class ReportJsonTest {
         SimStatus back = ReportJson.GSON.fromJson(json, SimStatus.class);
         assertEquals(STATUS, back);
         assertEquals(json, ReportJson.toJson(back));
-        assertEquals(json, ReportJson.toJson(new SimStatus(2_000_000_000L, 123_456, 33_500_000.0, SampleDetail.forward())));
+        assertEquals(json, ReportJson.toJson(new SimStatus(2_000_000_000L, 123_456, 33_500_000.0, CPU_NS, SampleDetail.forward())));
     }
 
     @Test
