@@ -22,12 +22,7 @@ import ringlab.spi.feature.DriverFeature;
 record ExperimentPlan(Board board, Scenario a, Scenario b, String commandA, String commandB) {
 
     static ExperimentPlan of(ExperimentRequest r, Map<String, Board> boards, Map<String, DriverFeature> installed) {
-        if (r.board() == null || r.board().isBlank()) throw new IllegalArgumentException("board is empty");
-        Board board = boards.get(r.board());
-        if (board == null) {
-            throw new IllegalArgumentException("board '" + r.board() + "' is not installed (installed: "
-                    + (boards.isEmpty() ? "none" : String.join(", ", boards.keySet())) + ")");
-        }
+        Board board = ScenarioValidator.board(r.board(), boards);
         if (r.seconds() < 1 || r.seconds() > Experiments.MAX_SECONDS) {
             throw new IllegalArgumentException("seconds must be between 1 and " + Experiments.MAX_SECONDS + " (iperf3 -t, virtual seconds), not " + r.seconds());
         }
