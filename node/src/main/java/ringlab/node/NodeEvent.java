@@ -35,7 +35,9 @@ public record NodeEvent(long seq, Kind kind, String subject, String message, lon
         /** A feature (or a board) was taken out of the run because its code threw. */
         @SerializedName("quarantine") QUARANTINE,
         /** The simulation was torn down and built again (board, workload or seed change, fault). */
-        @SerializedName("restart") RESTART;
+        @SerializedName("restart") RESTART,
+        /** An A/B experiment started, finished or failed (subject "experiment N"); the live run is not involved. */
+        @SerializedName("experiment") EXPERIMENT;
 
         /** The JSON name, e.g. "change_applied" (the constant's name in lower case). */
         public String jsonName() { return name().toLowerCase(java.util.Locale.ROOT); }

@@ -234,8 +234,23 @@ public final class Simulation {
 
     /** Runs the whole test (-t seconds after setup) and reports it. */
     public RunReport run() {
+        advanceTo(endNanos());
+        return report();
+    }
+
+    /**
+     * The virtual time a batch run ends at (setup plus -t seconds), so a caller can advance to it in steps
+     * (progress, cancellation) and then take {@link #report()}: steps dispatch the same events in the same
+     * order as one {@link #run()}, so the report is the same, byte for byte.
+     */
+    public long endNanos() {
         if (scenario.continuous) throw new IllegalStateException("a continuous scenario has no end; use advanceTo");
-        sim.runUntil(startNs + durationNs);
+        return startNs + durationNs;
+    }
+
+    /** The report of a batch run advanced to {@link #endNanos()}. */
+    public RunReport report() {
+        if (sim.now() < endNanos()) throw new IllegalStateException("the run has not reached its end yet (advanceTo(endNanos()))");
         return new ReportBuilder(this).build();
     }
 

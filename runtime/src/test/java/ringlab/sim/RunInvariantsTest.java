@@ -48,6 +48,16 @@ class RunInvariantsTest {
         assertTrue(!a.equals(c), "the seed changes ports and start times");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"-t 3 -M 512", "-u -b 100M -l 1470 -t 2 -R"})
+    void advancingInStepsToTheEndReportsWhatRunDoes(String iperf) {
+        String whole = ringlab.sim.report.format.IperfJsonFormatter.format(sim(iperf, 5).run());
+        Simulation s = sim(iperf, 5);
+        for (long t = 0; t < s.endNanos(); t = Math.min(t + 77_777_777L, s.endNanos())) s.advanceTo(t);
+        s.advanceTo(s.endNanos());
+        assertEquals(whole, ringlab.sim.report.format.IperfJsonFormatter.format(s.report()), "the node's experiments step; the CLI runs");
+    }
+
     @Test
     void statusNestsTheReportsDeviceDetail() {
         Simulation s = sim("-t 2", 3);

@@ -21,12 +21,7 @@ final class ScenarioValidator {
     record Plan(ScenarioSpec spec, Board board, List<DriverFeature> features, IperfOptions iperf, Pace pace) { }
 
     static Plan validate(ScenarioSpec s, Map<String, Board> boards, Map<String, DriverFeature> installed) {
-        if (s.board() == null || s.board().isBlank()) throw new IllegalArgumentException("board is empty");
-        Board board = boards.get(s.board());
-        if (board == null) {
-            throw new IllegalArgumentException("board '" + s.board() + "' is not installed (installed: "
-                    + (boards.isEmpty() ? "none" : String.join(", ", boards.keySet())) + ")");
-        }
+        Board board = board(s.board(), boards);
         List<DriverFeature> features = FeatureResolver.resolve(s.features(), board, installed);
         IperfOptions iperf;
         try {
@@ -36,5 +31,16 @@ final class ScenarioValidator {
         }
         Pace pace = Pace.parse(s.pace());
         return new Plan(s, board, features, iperf, pace);
+    }
+
+    /** The installed board of that id; else an IllegalArgumentException listing the installed ones. */
+    static Board board(String id, Map<String, Board> boards) {
+        if (id == null || id.isBlank()) throw new IllegalArgumentException("board is empty");
+        Board board = boards.get(id);
+        if (board == null) {
+            throw new IllegalArgumentException("board '" + id + "' is not installed (installed: "
+                    + (boards.isEmpty() ? "none" : String.join(", ", boards.keySet())) + ")");
+        }
+        return board;
     }
 }

@@ -18,6 +18,7 @@ import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletNa
 import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletPattern;
 import ringlab.node.BoardCatalog;
 import ringlab.node.EventLog;
+import ringlab.node.Experiments;
 import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeConfig;
 import ringlab.node.NodeData;
@@ -29,7 +30,7 @@ import ringlab.webconsole.ui.SecurityHeaders;
 
 /**
  * The REST API under /api/v1 (JSON by Gson, snake_case): status, hardware, features and tunables, the
- * scenario, live samples, the event log and its stream, bundles. Every request needs the API token
+ * scenario, live samples, the event log and its stream, bundles, A/B experiments. Every request needs the API token
  * ("Authorization: Bearer TOKEN", the token in the data folder) or a console session cookie; a session's
  * state-changing requests also need its CSRF token. Errors are {"error": "..."} with 400 (bad input),
  * 401, 403, 404, 405, 409, 413 or 503. The routes are one table ({@link Route}); the OpenAPI document at
@@ -59,6 +60,8 @@ public final class ApiServlet extends HttpServlet {
     private transient Sessions sessions;
     @Reference
     private transient MetaTypeService metatype;
+    @Reference
+    private transient Experiments experiments;
 
     private transient List<Route> routes;
     private transient LiveFeed feed;
@@ -71,6 +74,7 @@ public final class ApiServlet extends HttpServlet {
         r.addAll(new ScenarioRoutes(config).routes());
         r.addAll(new FeatureRoutes(features, config, runner, new MetatypeForms(context, metatype)).routes());
         r.addAll(new BundleRoutes(context, features, boards).routes());
+        r.addAll(new ExperimentRoutes(experiments).routes());
         r.add(new Route("GET", "/session", "The caller's session: the CSRF token a browser sends back on changes, and the time left",
                 null, Answers.Session.class, Map.of(), this::session));
         routes = List.copyOf(r);

@@ -6,6 +6,8 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import java.util.ArrayList;
+import java.util.List;
 import ringlab.sim.report.ReportJson;
 
 /**
@@ -36,5 +38,33 @@ public final class Json {
         }
         if (!e.isJsonObject()) throw new IllegalArgumentException("the request body must be a JSON object, not " + e);
         return e.getAsJsonObject();
+    }
+
+    /** A field that must be a JSON string; the message names the field. */
+    static String string(String field, JsonElement v) {
+        if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isString()) {
+            throw new IllegalArgumentException("field '" + field + "' must be a string, not " + v);
+        }
+        return v.getAsString();
+    }
+
+    /** A field that must be a whole number; the message names the field. */
+    static long whole(String field, JsonElement v) {
+        if (v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber()) {
+            try {
+                return v.getAsBigDecimal().longValueExact();
+            } catch (ArithmeticException e) {
+                // below
+            }
+        }
+        throw new IllegalArgumentException("field '" + field + "' must be a whole number, not " + v);
+    }
+
+    /** A field that is a string, or an array of strings joined with {@code sep} (feature lists, iperf3 arguments). */
+    static String stringOrList(String field, JsonElement v, String sep) {
+        if (v == null || !v.isJsonArray()) return string(field, v);
+        List<String> parts = new ArrayList<>();
+        for (JsonElement e : v.getAsJsonArray()) parts.add(string(field + "[]", e));
+        return String.join(sep, parts);
     }
 }

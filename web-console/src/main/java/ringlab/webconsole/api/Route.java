@@ -9,7 +9,8 @@ import java.util.Map;
  * dispatches from the same table the OpenAPI document is generated from, so the two cannot disagree.
  *
  * @param request the request body's type, null without a body; {@link #JAR} for a bundle upload
- * @param response the answer's type; {@link #EVENT_STREAM} for server-sent events
+ * @param response the answer's type; {@link #EVENT_STREAM} for server-sent events, {@link #JSON_ATTACHMENT} for a
+ *        JSON document to download
  * @param query documented query parameters: name to description
  */
 record Route(String method, String path, String summary, Type request, Type response, Map<String, String> query, Handler handler) {
@@ -17,6 +18,11 @@ record Route(String method, String path, String summary, Type request, Type resp
     static final Type JAR = byte[].class;
     /** Marks a text/event-stream answer. */
     static final Type EVENT_STREAM = Void.class;
+    /**
+     * Marks a JSON document sent as a download (Content-Disposition: attachment) whose shape is not one of
+     * our records but iperf3's -J output with a "ringlab" key (an experiment's report).
+     */
+    static final Type JSON_ATTACHMENT = com.google.gson.JsonObject.class;
 
     /** Handles one matched request; returns the answer body, or {@link Call#STREAMED} when it wrote the answer itself. */
     @FunctionalInterface

@@ -1,9 +1,7 @@
 package ringlab.webconsole.api;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import ringlab.node.NodeConfig;
@@ -30,39 +28,15 @@ final class ScenarioRoutes {
         for (Map.Entry<String, JsonElement> e : o.entrySet()) {
             JsonElement v = e.getValue();
             switch (e.getKey()) {
-                case "board" -> board = string(e.getKey(), v);
-                case "features" -> feats = v.isJsonArray() ? join(e.getKey(), v.getAsJsonArray(), ",") : string(e.getKey(), v);
-                case "workload" -> workload = v.isJsonArray() ? join(e.getKey(), v.getAsJsonArray(), " ") : string(e.getKey(), v);
-                case "pace" -> pace = v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber() ? v.getAsString() : string(e.getKey(), v);
-                case "seed" -> seed = whole(e.getKey(), v);
+                case "board" -> board = Json.string(e.getKey(), v);
+                case "features" -> feats = Json.stringOrList(e.getKey(), v, ",");
+                case "workload" -> workload = Json.stringOrList(e.getKey(), v, " ");
+                case "pace" -> pace = v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber() ? v.getAsString() : Json.string(e.getKey(), v);
+                case "seed" -> seed = Json.whole(e.getKey(), v);
                 default -> throw new IllegalArgumentException("unknown field '" + e.getKey() + "' (fields: board, features, workload, pace, seed)");
             }
         }
         ScenarioSpec next = config.applyScenario(new ScenarioSpec(board, feats, workload, pace, seed));
         return new Answers.ScenarioAccepted(next, "at the next safe point in virtual time");
-    }
-
-    private static String string(String field, JsonElement v) {
-        if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isString()) {
-            throw new IllegalArgumentException("field '" + field + "' must be a string, not " + v);
-        }
-        return v.getAsString();
-    }
-
-    private static String join(String field, JsonArray a, String sep) {
-        List<String> parts = new ArrayList<>();
-        for (JsonElement e : a) parts.add(string(field + "[]", e));
-        return String.join(sep, parts);
-    }
-
-    private static long whole(String field, JsonElement v) {
-        if (v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber()) {
-            try {
-                return v.getAsBigDecimal().longValueExact();
-            } catch (ArithmeticException e) {
-                // below
-            }
-        }
-        throw new IllegalArgumentException("field '" + field + "' must be a whole number, not " + v);
     }
 }

@@ -31,7 +31,9 @@ export function ab(root) {
     field('Duration', secs, 'virtual seconds (-t)'), field('Seed', seed),
     h('div', { class: 'actions' }, h('button', { type: 'submit', id: 'ab-run' }, 'Run A and B'), msg));
   fill(root, h('h2', {}, 'A/B experiment'),
-    h('p', { class: 'lead' }, 'Both states run as batch simulations beside the live one, which they do not disturb.'), form, out);
+    h('p', { class: 'lead' }, 'Both states run as batch simulations beside the live one, which they do not disturb, '
+      + 'exactly as ringlab run would: tunables at their defaults and the board\'s stock settings, not the live node\'s tunables.'),
+    form, out);
 
   api.get('/hardware').then(hw => {
     const cur = live.status ? live.status.scenario.board : null;
@@ -50,10 +52,10 @@ export function ab(root) {
       while (x.state === 'queued' || x.state === 'running') {
         await new Promise(r => setTimeout(r, 300));
         x = await api.get('/experiments/' + x.id);
-        if (x.state === 'running') note(msg, `running… ${Math.round(100 * (x.progress || 0))} %`, true);
+        note(msg, x.state === 'queued' ? 'queued…' : `running… ${Math.round(100 * (x.progress || 0))} %`, true);
       }
       if (x.state === 'failed') { note(msg, x.error || 'failed'); return; }
-      note(msg, 'done', true);
+      note(msg, `done in ${x.wall_seconds.toFixed(1)} s`, true);
       show(x);
     } catch (e) { note(msg, e.message); }
   });
@@ -77,9 +79,13 @@ export function ab(root) {
         CPU.map(c => row(`  %${c}`, a.cpu_percent[c], b.cpu_percent[c], v => v.toFixed(1))),
         row('NIC interrupts', a.interrupts, b.interrupts),
         row('packets per poll', a.packets_per_poll, b.packets_per_poll, v => v.toFixed(2)),
-        row('drops', a.drops, b.drops)),
+        row('drops', a.drops, b.drops),
+        a.lost_percent !== undefined ? row('UDP lost %', a.lost_percent, b.lost_percent, v => v.toFixed(2)) : null,
+        row('cycles per packet', a.cycles_per_packet, b.cycles_per_packet, v => v.toFixed(0))),
+      h('p', { class: 'doc' }, `Settings: ${x.settings} (no --set). The same reports from the command line:`),
+      h('pre', { class: 'mono', id: 'ab-commands' }, `${a.command}\n${b.command}`),
       h('p', { class: 'downloads' }, 'JSON reports (iperf3 -J with the ringlab key): ',
-        h('a', { href: `/api/v1/experiments/${x.id}/report/a`, download: `ringlab-${x.id}-a.json`, id: 'ab-download-a' }, 'A'), ' · ',
-        h('a', { href: `/api/v1/experiments/${x.id}/report/b`, download: `ringlab-${x.id}-b.json`, id: 'ab-download-b' }, 'B')));
+        h('a', { href: `/api/v1/experiments/${x.id}/report/a`, download: `ringlab-${x.board}-${x.id}-a.json`, id: 'ab-download-a' }, 'A'), ' · ',
+        h('a', { href: `/api/v1/experiments/${x.id}/report/b`, download: `ringlab-${x.board}-${x.id}-b.json`, id: 'ab-download-b' }, 'B')));
   }
 }

@@ -87,6 +87,28 @@ public final class IperfTextFormatter {
         }
 
         out.line(SEPARATOR);
+        summary(r, o, out);
+        out.sb.append('\n');
+        out.line("iperf Done.");
+        return out.sb.toString();
+    }
+
+    /**
+     * Only the end section of the iperf3 client text: the summary header and the sender and receiver lines
+     * (with -V also "Test Complete" and the CPU line), as the Before/After tables of driver patches quote it.
+     */
+    public static String formatSummary(RunReport r) {
+        IperfOptions o = r.options != null ? r.options : IperfOptions.defaults();
+        Out out = new Out(o.title());
+        summary(r, o, out);
+        return out.sb.toString();
+    }
+
+    private static void summary(RunReport r, IperfOptions o, Out out) {
+        boolean udp = o.udp();
+        boolean peerSends = !o.reverse();
+        boolean multi = o.parallel() > 1 || r.streams.size() > 1;
+        char fmt = o.format();
         if (o.verbose()) {
             out.line("Test Complete. Summary Results:");
         }
@@ -107,9 +129,6 @@ public final class IperfTextFormatter {
                     fixed(c.hostSystem, 1), peerSends ? "receiver" : "sender", fixed(c.remoteTotal, 1),
                     fixed(c.remoteUser, 1), fixed(c.remoteSystem, 1)));
         }
-        out.sb.append('\n');
-        out.line("iperf Done.");
-        return out.sb.toString();
     }
 
     /**

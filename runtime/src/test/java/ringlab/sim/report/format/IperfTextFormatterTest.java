@@ -81,6 +81,17 @@ class IperfTextFormatterTest {
     }
 
     @Test
+    void theSummaryIsTheEndSectionOfTheClientText() {
+        for (RunReport r : List.of(SampleReports.tcp(), SampleReports.tcp("-P", "2"), SampleReports.udp())) {
+            String text = IperfTextFormatter.formatIperf(r);
+            String end = text.substring(text.lastIndexOf(IperfTextFormatter.SEPARATOR + "\n") + IperfTextFormatter.SEPARATOR.length() + 1,
+                    text.lastIndexOf("\niperf Done."));
+            assertEquals(end, IperfTextFormatter.formatSummary(r));
+        }
+        assertTrue(IperfTextFormatter.formatSummary(SampleReports.tcp()).endsWith("receiver\n"));
+    }
+
+    @Test
     void reverseModeHasNoRetrOrCwndInIntervals() {
         List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-R")));
         assertEquals("Reverse mode, remote host 10.0.0.1 is sending", out.get(1));
