@@ -53,7 +53,8 @@ public final class Access {
         return null;
     }
 
-    private static boolean sameOrigin(String origin, HttpServletRequest req) {
+    /** True when the Origin header's authority is this request's Host. */
+    static boolean sameOrigin(String origin, HttpServletRequest req) {
         try {
             URI o = URI.create(origin);
             String host = req.getHeader("Host");
@@ -61,6 +62,21 @@ public final class Access {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * {@code path} if it is a path on this node that a redirect may go to after login, else null: it must start
+     * with one "/" (not "//" nor "/\\", which browsers read as another host), have no backslash and no control
+     * character, and be at most 2048 characters long. This keeps /login?next= from being an open redirect.
+     */
+    public static String localPath(String path) {
+        if (path == null || path.isEmpty() || path.length() > 2048 || path.charAt(0) != '/') return null;
+        if (path.length() > 1 && (path.charAt(1) == '/' || path.charAt(1) == '\\')) return null;
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '\\' || c < 0x20 || c == 0x7f) return null;
+        }
+        return path;
     }
 
     /** Sets or clears the session cookie: HttpOnly, SameSite=Strict, the whole site. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.osgi.framework.Bundle;
@@ -25,7 +26,7 @@ import ringlab.webconsole.auth.Sessions;
  * The browser console's pages and assets, from this bundle (console/ and the WebJars inside it): no CDN,
  * it works offline. Everything but the login page and its style sheet needs a session; without one a
  * page request is sent to /login. Also /login (the API token once, or the one-time code of the link
- * printed at start) and /logout.
+ * printed at start; ?next=/local/path returns there afterwards, as /system/console's login does) and /logout.
  */
 @Component(service = Servlet.class)
 @HttpWhiteboardServletName("ringlab-console")
@@ -92,20 +93,27 @@ public final class ConsoleServlet extends HttpServlet {
         file(resp, "console" + path);
     }
 
+    /**
+     * Logs in and goes to "/", or to {@code next} when that is a local path (Access.localPath: never another
+     * site). The login form has no action, so it posts to the page's own URL and {@code next} comes along in
+     * the query; the page itself carries nothing from the request.
+     */
     private void login(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String next = Access.localPath(req.getParameter("next"));
         String secret = req.getMethod().equals("POST") ? req.getParameter("token") : req.getParameter("code");
         if (secret == null) {
-            if (Access.of(req, sessions, data) != null) resp.sendRedirect("/");
+            if (Access.of(req, sessions, data) != null) resp.sendRedirect(next == null ? "/" : next);
             else loginPage(req, resp);
             return;
         }
         Sessions.Session s = sessions.login(secret);
         if (s == null) {
-            resp.sendRedirect("/login?failed=" + (req.getMethod().equals("POST") ? "token" : "code"));
+            resp.sendRedirect("/login?failed=" + (req.getMethod().equals("POST") ? "token" : "code")
+                    + (next == null ? "" : "&next=" + URLEncoder.encode(next, StandardCharsets.UTF_8)));
             return;
         }
         Access.setCookie(resp, s.id(), sessions.secondsLeft(s));
-        resp.sendRedirect("/");
+        resp.sendRedirect(next == null ? "/" : next);
     }
 
     /** The login form, with one line on why the last attempt failed or that the session ended. */
