@@ -1,5 +1,6 @@
 package ringlab.webconsole.api;
 
+import com.google.gson.JsonObject;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -65,6 +66,7 @@ public final class ApiServlet extends HttpServlet {
 
     private transient List<Route> routes;
     private transient LiveFeed feed;
+    private transient volatile JsonObject openApi;
 
     @Activate
     void activate(BundleContext context) {
@@ -77,6 +79,8 @@ public final class ApiServlet extends HttpServlet {
         r.addAll(new ExperimentRoutes(experiments).routes());
         r.add(new Route("GET", "/session", "The caller's session: the CSRF token a browser sends back on changes, and the time left",
                 null, Answers.Session.class, Map.of(), this::session));
+        r.add(new Route("GET", "/openapi.json", "This API as an OpenAPI 3.0 document, generated from the table the servlet dispatches from",
+                null, JsonObject.class, Map.of(), c -> openApi()));
         routes = List.copyOf(r);
     }
 
@@ -87,6 +91,13 @@ public final class ApiServlet extends HttpServlet {
 
     /** The routes this servlet serves (for the OpenAPI document). */
     List<Route> routes() { return routes; }
+
+    /** The OpenAPI document of {@link #routes()}, made at the first request (the table is fixed once activated). */
+    private JsonObject openApi() {
+        JsonObject doc = openApi;
+        if (doc == null) openApi = doc = OpenApi.document(routes);
+        return doc;
+    }
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
