@@ -24,9 +24,11 @@ import ringlab.webconsole.auth.Sessions;
 
 /**
  * The browser console's pages and assets, from this bundle (console/ and the WebJars inside it): no CDN,
- * it works offline. Everything but the login page and its style sheet needs a session; without one a
- * page request is sent to /login. Also /login (the API token once, or the one-time code of the link
- * printed at start; ?next=/local/path returns there afterwards, as /system/console's login does) and /logout.
+ * it works offline. Swagger UI on the API's OpenAPI document is the page /api/docs/ (console/api/docs/,
+ * the swagger-ui WebJar under /api/docs/vendor/); it runs under the same Content-Security-Policy.
+ * Everything but the login page and its style sheet needs a session; without one a page request is sent
+ * to /login. Also /login (the API token once, or the one-time code of the link printed at start;
+ * ?next=/local/path returns there afterwards, as /system/console's login does) and /logout.
  */
 @Component(service = Servlet.class)
 @HttpWhiteboardServletName("ringlab-console")
@@ -35,10 +37,11 @@ public final class ConsoleServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     /** Where WebJars keep their files inside this bundle, by the URL prefix they are served under. */
     static final Map<String, String> VENDOR = Map.of(
-            "/vendor/uplot/", "META-INF/resources/webjars/uplot/1.6.30/dist/");
+            "/vendor/uplot/", "META-INF/resources/webjars/uplot/1.6.30/dist/",
+            "/api/docs/vendor/", "META-INF/resources/webjars/swagger-ui/5.35.0/");
     private static final Map<String, String> TYPES = Map.of(
             "html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
-            "svg", "image/svg+xml", "png", "image/png", "json", "application/json", "ico", "image/x-icon");
+            "svg", "image/svg+xml", "png", "image/png", "json", "application/json", "ico", "image/x-icon", "txt", "text/plain; charset=utf-8");
 
     @Reference
     private transient Sessions sessions;
@@ -62,7 +65,7 @@ public final class ConsoleServlet extends HttpServlet {
             default -> {
                 Access.Principal who = Access.of(req, sessions, data);
                 if (who == null) {
-                    if (path.equals("/") || path.endsWith(".html")) resp.sendRedirect("/login");
+                    if (path.endsWith("/") || path.endsWith(".html") || path.equals("/api/docs")) resp.sendRedirect("/login");
                     else resp.sendError(401);
                     return;
                 }
@@ -84,6 +87,11 @@ public final class ConsoleServlet extends HttpServlet {
             resp.sendError(404);
             return;
         }
+        if (path.equals("/api/docs")) { // Swagger UI is the page /api/docs/ (console/api/docs/index.html)
+            resp.sendRedirect("/api/docs/");
+            return;
+        }
+        if (path.endsWith("/")) path += "index.html";
         for (Map.Entry<String, String> v : VENDOR.entrySet()) {
             if (path.startsWith(v.getKey())) {
                 file(resp, v.getValue() + path.substring(v.getKey().length()));
