@@ -82,12 +82,20 @@ class OpenApiIT {
     @Test
     void everyDocumentedOperationIsServedAndAnswersItsSchema() throws Exception {
         String feature = node.get("/features").json().getAsJsonArray().get(0).getAsJsonObject().get("id").getAsString();
+        // a finished experiment, for its id and its reports
+        Answer queued = node.send("POST", "/experiments", "{\"board\": \"bcm6328\", \"seconds\": 1}".getBytes(StandardCharsets.UTF_8),
+                "application/json", node.token());
+        assertEquals(200, queued.status(), queued.body());
+        String experiment = queued.json().getAsJsonObject().get("id").getAsString();
+        NodeHarness.await("experiment done", () -> "done".equals(node.get("/experiments/" + experiment).json().getAsJsonObject().get("state").getAsString()));
         List<String> called = new ArrayList<>();
         for (Map.Entry<String, JsonElement> p : doc.getAsJsonObject("paths").entrySet()) {
             String path = p.getKey()
                     .replace("/features/{id}", "/features/" + feature)
                     .replace("/bundles/{id}", "/bundles/0") // the system bundle: never stopped, updated or removed through the API
-                    .replace("{pid}", "ringlab.scenario");
+                    .replace("{pid}", "ringlab.scenario")
+                    .replace("/experiments/{id}", "/experiments/" + experiment)
+                    .replace("{side}", "a");
             assertFalse(path.contains("{"), "a path parameter without a value: " + p.getKey());
             for (Map.Entry<String, JsonElement> o : p.getValue().getAsJsonObject().entrySet()) {
                 String method = o.getKey().toUpperCase();
@@ -122,7 +130,7 @@ class OpenApiIT {
             }
         }
         assertTrue(called.containsAll(List.of("GET /status", "GET /features", "GET /features/" + feature, "PUT /scenario", "POST /bundles",
-                "DELETE /bundles/0", "GET /stream", "GET /openapi.json")), called.toString());
+                "DELETE /bundles/0", "GET /stream", "GET /openapi.json", "GET /experiments/" + experiment + "/report/a")), called.toString());
     }
 
     /** A request for the operation: the token, and a harmless body (empty JSON object, or a jar that is no bundle). */

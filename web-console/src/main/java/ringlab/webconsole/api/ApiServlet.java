@@ -80,7 +80,7 @@ public final class ApiServlet extends HttpServlet {
         r.add(new Route("GET", "/session", "The caller's session: the CSRF token a browser sends back on changes, and the time left",
                 null, Answers.Session.class, Map.of(), this::session));
         r.add(new Route("GET", "/openapi.json", "This API as an OpenAPI 3.0 document, generated from the table the servlet dispatches from",
-                null, JsonObject.class, Map.of(), c -> openApi()));
+                null, OpenApi.DOCUMENT, Map.of(), c -> openApi()));
         routes = List.copyOf(r);
     }
 

@@ -4,6 +4,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import com.google.gson.reflect.TypeToken;
+import java.lang.reflect.Type;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +30,8 @@ import ringlab.webconsole.auth.Sessions;
 final class OpenApi {
     static final String VERSION = "3.0.3";
     static final String BEARER = "bearerToken", COOKIE = "sessionCookie", CSRF = "csrfToken";
+    /** The answer type of GET /openapi.json: an object of JSON values (not {@link Route#JSON_ATTACHMENT}, which is a download). */
+    static final Type DOCUMENT = new TypeToken<Map<String, JsonElement>>() { }.getType();
 
     private OpenApi() { }
 
@@ -107,10 +111,22 @@ final class OpenApi {
 
         JsonObject responses = new JsonObject();
         JsonObject ok = new JsonObject();
-        ok.addProperty("description", r.response() == Route.EVENT_STREAM ? "server-sent events" : "OK");
-        ok.add("content", r.response() == Route.EVENT_STREAM
-                ? content("text/event-stream", string())
-                : content("application/json", schemas.schema(r.response())));
+        if (r.response() == Route.EVENT_STREAM) {
+            ok.addProperty("description", "server-sent events");
+            ok.add("content", content("text/event-stream", string()));
+        } else if (r.response() == Route.JSON_ATTACHMENT) {
+            ok.addProperty("description", "a JSON document as a download (not one of the API's records)");
+            JsonObject disposition = new JsonObject();
+            disposition.addProperty("description", "attachment; filename=\"...\"");
+            disposition.add("schema", string());
+            JsonObject headers = new JsonObject();
+            headers.add("Content-Disposition", disposition);
+            ok.add("headers", headers);
+            ok.add("content", content("application/json", schemas.schema(Route.JSON_ATTACHMENT)));
+        } else {
+            ok.addProperty("description", "OK");
+            ok.add("content", content("application/json", schemas.schema(r.response())));
+        }
         responses.add("200", ok);
         boolean change = !r.method().equals("GET");
         if (r.request() != null || !r.query().isEmpty() || pathParams) responses.add("400", errorRef("BadRequest"));

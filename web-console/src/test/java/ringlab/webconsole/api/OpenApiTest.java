@@ -164,12 +164,23 @@ class OpenApiTest {
     void schemasNameWhatGsonWrites() throws Exception {
         SchemaGenerator gen = new SchemaGenerator(ReportJson.GSON);
         gen.schema(Answers.ErrorBody.class);
+        List<Type> requests = new ArrayList<>();
         for (Route r : servlet.routes()) {
             if (r.response() != Route.EVENT_STREAM) gen.schema(r.response());
-            if (r.request() != null && r.request() != Route.JAR) gen.schema(r.request());
+            if (r.request() != null && r.request() != Route.JAR) {
+                gen.requestSchema(r.request());
+                requests.add(r.request());
+            }
         }
         JsonObject schemas = gen.components();
         assertEquals(doc.getAsJsonObject("components").getAsJsonObject("schemas"), schemas, "the same components as the served document");
+        // a request record is inline (none of its properties required): its names are Gson's too
+        for (Type t : requests) {
+            if (!(t instanceof Class<?> c) || !c.isRecord()) continue;
+            JsonObject json = JsonParser.parseString(Json.write(sample(c, 0))).getAsJsonObject();
+            assertEquals(json.keySet(), gen.requestSchema(c).getAsJsonObject("properties").keySet(), c.getName());
+        }
+        assertTrue(requests.contains(ringlab.node.ScenarioSpec.class), requests.toString());
         assertTrue(gen.types().containsKey(ringlab.node.NodeStatus.class) && gen.types().containsKey(ringlab.sim.report.DeviceDetail.class)
                 && gen.types().containsKey(NodeEvent.Kind.class), gen.types().values().toString());
         for (Map.Entry<Class<?>, String> e : gen.types().entrySet()) {
