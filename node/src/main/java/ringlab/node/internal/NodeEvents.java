@@ -1,14 +1,10 @@
 package ringlab.node.internal;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
-import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -27,9 +23,7 @@ import ringlab.node.NodeEvent.Kind;
 public final class NodeEvents implements EventLog {
     static final int KEEP = 2000;
 
-    private final ArrayDeque<NodeEvent> events = new ArrayDeque<>();
-    private final List<Consumer<NodeEvent>> listeners = new CopyOnWriteArrayList<>();
-    private long seq;
+    private final SequencedLog<NodeEvent> events = new SequencedLog<>(KEEP, NodeEvent::seq);
     private volatile long virtualNanos;
     private BundleContext context;
     private final SynchronousBundleListener bundleListener = this::bundleChanged;
@@ -43,7 +37,7 @@ public final class NodeEvents implements EventLog {
     @Deactivate
     void deactivate() {
         context.removeBundleListener(bundleListener);
-        listeners.clear();
+        events.clearSubscribers();
     }
 
     /** The runner's virtual time (the node's timeline, ns), stamped on every event from now on. */
@@ -51,43 +45,19 @@ public final class NodeEvents implements EventLog {
 
     /** Records an event and hands it to the subscribers. */
     NodeEvent record(Kind kind, String subject, String message) {
-        NodeEvent e;
-        synchronized (events) {
-            e = new NodeEvent(++seq, kind, subject, message, System.currentTimeMillis(), virtualNanos / 1e9);
-            events.addLast(e);
-            if (events.size() > KEEP) events.removeFirst();
-        }
-        for (Consumer<NodeEvent> l : listeners) {
-            try {
-                l.accept(e);
-            } catch (RuntimeException ignored) {
-                // a subscriber's failure is its own; the log and the others go on
-            }
-        }
-        return e;
+        long now = System.currentTimeMillis();
+        double virtual = virtualNanos / 1e9;
+        return events.append(seq -> new NodeEvent(seq, kind, subject, message, now, virtual));
     }
 
     @Override
-    public List<NodeEvent> since(long after) {
-        synchronized (events) {
-            List<NodeEvent> out = new ArrayList<>();
-            for (NodeEvent e : events) if (e.seq() > after) out.add(e);
-            return out;
-        }
-    }
+    public List<NodeEvent> since(long after) { return events.since(after); }
 
     @Override
-    public long lastSeq() {
-        synchronized (events) {
-            return seq;
-        }
-    }
+    public long lastSeq() { return events.lastSeq(); }
 
     @Override
-    public AutoCloseable subscribe(Consumer<NodeEvent> listener) {
-        listeners.add(listener);
-        return () -> listeners.remove(listener);
-    }
+    public AutoCloseable subscribe(Consumer<NodeEvent> listener) { return events.subscribe(listener); }
 
     private void bundleChanged(BundleEvent e) {
         if (context.getBundle(0).getState() != Bundle.ACTIVE) return; // framework starting or stopping

@@ -1,12 +1,10 @@
 package ringlab.node.internal;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import ringlab.node.Sample;
 import ringlab.node.Telemetry;
@@ -25,9 +23,7 @@ final class TelemetrySampler implements Telemetry {
     static final long PERIOD_NS = 250_000_000L;
     static final int CAPACITY = 1200; // five wall minutes at four per second
 
-    private final ArrayDeque<Sample> samples = new ArrayDeque<>();
-    private final List<Consumer<Sample>> listeners = new CopyOnWriteArrayList<>();
-    private long seq;
+    private final SequencedLog<Sample> samples = new SequencedLog<>(CAPACITY, Sample::seq);
     private Simulation baseSim;
     private LiveCounters base;
     private long baseWall;
@@ -47,21 +43,12 @@ final class TelemetrySampler implements Telemetry {
             baseWall = wall; // paused: nothing happened, nothing to draw
             return;
         }
-        Sample s;
-        synchronized (samples) {
-            s = sample(++seq, base, now, sim.pingRttsSince(base.pingReplies()), timelineOffsetNs, wall - baseWall);
-            samples.addLast(s);
-            if (samples.size() > CAPACITY) samples.removeFirst();
-        }
+        LiveCounters before = base;
+        long[] rtts = sim.pingRttsSince(before.pingReplies());
+        long wallNs = wall - baseWall;
         base = now;
         baseWall = wall;
-        for (Consumer<Sample> l : listeners) {
-            try {
-                l.accept(s);
-            } catch (RuntimeException ignored) {
-                // a subscriber's failure is its own
-            }
-        }
+        samples.append(seq -> sample(seq, before, now, rtts, timelineOffsetNs, wallNs));
     }
 
     static Sample sample(long seq, LiveCounters a, LiveCounters b, long[] rtts, long offsetNs, long wallNs) {
@@ -115,20 +102,11 @@ final class TelemetrySampler implements Telemetry {
     }
 
     @Override
-    public List<Sample> since(long after) {
-        synchronized (samples) {
-            List<Sample> out = new ArrayList<>();
-            for (Sample s : samples) if (s.seq() > after) out.add(s);
-            return out;
-        }
-    }
+    public List<Sample> since(long after) { return samples.since(after); }
 
     @Override
-    public int capacity() { return CAPACITY; }
+    public int capacity() { return samples.capacity(); }
 
     @Override
-    public AutoCloseable subscribe(Consumer<Sample> listener) {
-        listeners.add(listener);
-        return () -> listeners.remove(listener);
-    }
+    public AutoCloseable subscribe(Consumer<Sample> listener) { return samples.subscribe(listener); }
 }

@@ -105,10 +105,7 @@ public final class ApiServlet extends HttpServlet {
         SecurityHeaders.set(resp);
         Access.Principal who = Access.of(req, sessions, data);
         if (who == null) {
-            resp.setHeader("WWW-Authenticate", "Bearer realm=\"ringlab\"");
-            send(resp, 401, new Answers.ErrorBody(req.getHeader("Authorization") == null && Access.sessionId(req) == null
-                    ? "missing Authorization: Bearer TOKEN (the token is in the node's data folder, file token) or a console session"
-                    : "wrong token or expired session"));
+            send(resp, 401, new Answers.ErrorBody(Access.unauthorized(req, resp)));
             return;
         }
         String refusal = Access.refusesChange(req, who);

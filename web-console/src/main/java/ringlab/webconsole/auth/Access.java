@@ -32,6 +32,17 @@ public final class Access {
         return s == null ? null : new Principal(false, s);
     }
 
+    /**
+     * For a request {@link #of} refused: sets the bearer challenge (never Basic, so no browser password box)
+     * and returns the one-line reason for the 401 body.
+     */
+    public static String unauthorized(HttpServletRequest req, HttpServletResponse resp) {
+        resp.setHeader("WWW-Authenticate", "Bearer realm=\"ringlab\"");
+        return req.getHeader("Authorization") == null && sessionId(req) == null
+                ? "missing Authorization: Bearer TOKEN (the token is in the node's data folder, file token) or a console session"
+                : "wrong token or expired session";
+    }
+
     /** The session cookie's value, or null. */
     public static String sessionId(HttpServletRequest req) {
         Cookie[] cookies = req.getCookies();

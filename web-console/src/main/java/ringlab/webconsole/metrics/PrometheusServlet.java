@@ -64,10 +64,7 @@ public final class PrometheusServlet extends HttpServlet {
         SecurityHeaders.set(resp);
         resp.setHeader("Cache-Control", "no-store");
         if (Access.of(req, sessions, data) == null) {
-            resp.setHeader("WWW-Authenticate", "Bearer realm=\"ringlab\"");
-            plain(resp, 401, req.getHeader("Authorization") == null && Access.sessionId(req) == null
-                    ? "missing Authorization: Bearer TOKEN (the token is in the node's data folder, file token) or a console session"
-                    : "wrong token or expired session");
+            plain(resp, 401, Access.unauthorized(req, resp));
             return;
         }
         if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
