@@ -1,6 +1,5 @@
 package ringlab.node.internal;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -110,10 +109,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     private long errorUntil;
     private long lastAdvanceNanos;
     private long timelineOffset; // virtual ns of the simulations torn down before this one
-    private long restarts;
-    private final Map<String, Long> restartsByReason = new TreeMap<>();
-    private String lastRestart;
-    private long builds;
+    private final StatusSnapshot status = new StatusSnapshot();
 
     @Activate
     void activate(Config config) {
@@ -337,13 +333,13 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         }
         for (Map.Entry<DriverFeature, Throwable> f : sim.takeInstallFailures().entrySet()) quarantine.quarantine(f.getKey(), f.getValue(), 0);
         events.clock(timelineOffset);
-        if (builds > 0) events.record(Kind.CHANGE_APPLIED, "scenario", describe(w));
+        if (status.builds() > 0) events.record(Kind.CHANGE_APPLIED, "scenario", describe(w));
         simSpec = w;
         simBoard = board;
         active = eff.features();
         unavailable = eff.unavailable();
         pendingChange = null;
-        builds++;
+        status.built();
         pacer.anchor(0);
         return true;
     }
@@ -377,9 +373,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         sim = null;
         active = List.of();
         pendingChange = null;
-        restarts++;
-        restartsByReason.merge(reason, 1L, Long::sum);
-        lastRestart = reason;
+        status.restarted(reason);
         events.record(Kind.RESTART, reason, "simulation torn down: " + reason);
     }
 
@@ -405,15 +399,9 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     private long uptimeMillis() { return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - activatedWall); }
 
     private NodeStatus snapshot(SimStatus simStatus) {
-        ScenarioSpec w = wanted;
-        List<String> activeIds = new ArrayList<>();
-        for (DriverFeature f : active) activeIds.add(FeatureIds.safeId(f));
-        NodeStatus.Scenario scenario = new NodeStatus.Scenario(w.board(), w.features(), w.workload(), w.pace(), w.seed(),
-                activeIds, unavailable, tunables());
-        long now = sim == null ? 0 : sim.now();
-        return new NodeStatus(uptimeMillis(), lastError != null && simStatus == null ? "error" : state, scenario, now,
-                (timelineOffset + now) / 1e9, lastAdvanceNanos / 1e6, lastError, refused, quarantine.features(),
-                quarantine.board(), new NodeStatus.Restarts(restarts, new TreeMap<>(restartsByReason), lastRestart, builds),
-                List.copyOf(boards.boards().keySet()), features.features().stream().map(FeatureIds::safeId).toList(), simStatus);
+        StatusSnapshot.RunState r = new StatusSnapshot.RunState(uptimeMillis(), state, wanted, active, unavailable, tunables(),
+                sim == null ? 0 : sim.now(), timelineOffset, lastAdvanceNanos, lastError, refused);
+        return status.of(r, quarantine, List.copyOf(boards.boards().keySet()),
+                features.features().stream().map(FeatureIds::safeId).toList(), simStatus);
     }
 }
