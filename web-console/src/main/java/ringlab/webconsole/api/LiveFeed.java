@@ -84,8 +84,11 @@ final class LiveFeed implements AutoCloseable {
         }
     }
 
-    private String message(String kind, Object body) {
-        return "id: " + lastSample + "." + lastEvent + "\nevent: " + kind + "\ndata: " + Json.line(body) + "\n\n";
+    private String message(String kind, Object body) { return frame(lastSample, lastEvent, kind, body); }
+
+    /** One server-sent event: its id is the sample and event sequence numbers a client has seen with it. */
+    private static String frame(long sampleSeq, long eventSeq, String kind, Object body) {
+        return "id: " + sampleSeq + "." + eventSeq + "\nevent: " + kind + "\ndata: " + Json.line(body) + "\n\n";
     }
 
     private void broadcast(String text) {
@@ -112,10 +115,15 @@ final class LiveFeed implements AutoCloseable {
             // history first: what the client has not seen (the kept samples and events), then the live feed;
             // a message may come twice around the join, never be missed; the page drops repeated sequence numbers
             long s = since[0], e = since[1];
-            for (NodeEvent ev : events.since(e)) w.write("id: " + s + "." + ev.seq() + "\nevent: event\ndata: " + Json.line(ev) + "\n\n");
-            e = Math.max(e, events.lastSeq());
-            for (Sample sm : telemetry.since(s)) w.write("id: " + sm.seq() + "." + e + "\nevent: sample\ndata: " + Json.line(sm) + "\n\n");
-            w.write("id: " + lastSample + "." + lastEvent + "\nevent: status\ndata: " + Json.line(runner.status()) + "\n\n");
+            for (NodeEvent ev : events.since(e)) {
+                e = ev.seq();
+                w.write(frame(s, e, "event", ev));
+            }
+            for (Sample sm : telemetry.since(s)) {
+                s = sm.seq();
+                w.write(frame(s, e, "sample", sm));
+            }
+            w.write(frame(s, e, "status", runner.status()));
             w.flush();
             if (w.checkError()) return Call.STREAMED;
             long lastWrite = System.currentTimeMillis();

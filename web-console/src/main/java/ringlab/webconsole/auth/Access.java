@@ -58,13 +58,18 @@ public final class Access {
         String origin = req.getHeader("Origin");
         if (origin != null && !sameOrigin(origin, req)) return "cross-origin request refused (Origin " + origin + ")";
         String csrf = req.getHeader(CSRF_HEADER);
-        if (csrf == null || !MessageDigest.isEqual(csrf.getBytes(StandardCharsets.UTF_8), p.session().csrf().getBytes(StandardCharsets.UTF_8))) {
+        if (!csrfMatches(p.session(), csrf)) {
             return "missing or wrong " + CSRF_HEADER + " header (GET /api/v1/session gives this session's token)";
         }
         return null;
     }
 
     /** True when the Origin header's authority is this request's Host. */
+    /** Whether {@code token} is the session's CSRF token (constant-time comparison). */
+    public static boolean csrfMatches(Sessions.Session session, String token) {
+        return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8), session.csrf().getBytes(StandardCharsets.UTF_8));
+    }
+
     static boolean sameOrigin(String origin, HttpServletRequest req) {
         try {
             URI o = URI.create(origin);

@@ -149,7 +149,7 @@ public final class ConsoleServlet extends HttpServlet {
         if (who != null && who.session() != null) {
             // a form post cannot carry a header: the CSRF token comes as a form field
             String csrf = req.getParameter("csrf");
-            if (csrf == null || !csrf.equals(who.session().csrf())) {
+            if (!Access.csrfMatches(who.session(), csrf)) {
                 resp.sendError(403, "missing or wrong csrf field");
                 return;
             }
