@@ -34,8 +34,10 @@ import ringlab.webconsole.ui.SecurityHeaders;
  * scenario, live samples, the event log and its stream, bundles, A/B experiments. Every request needs the API token
  * ("Authorization: Bearer TOKEN", the token in the data folder) or a console session cookie; a session's
  * state-changing requests also need its CSRF token. Errors are {"error": "..."} with 400 (bad input),
- * 401, 403, 404, 405, 409, 413 or 503. The routes are one table ({@link Route}); the OpenAPI document at
- * /api/v1/openapi.json is generated from it.
+ * 401, 403, 404, 405, 408 (a body that stopped arriving), 409, 413 (a body above the route's limit, refused
+ * from its Content-Length before reading), 415 (a body of another Content-Type) or 503; client input in a
+ * message is cut to a few hundred characters ({@link Echo}). The routes are one table ({@link Route}); the
+ * OpenAPI document at /api/v1/openapi.json is generated from it.
  */
 @Component(service = Servlet.class)
 @HttpWhiteboardServletName("ringlab-api")
@@ -102,7 +104,7 @@ public final class ApiServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         resp.setHeader("Cache-Control", "no-store");
-        SecurityHeaders.set(resp);
+        SecurityHeaders.setForData(resp);
         Access.Principal who = Access.of(req, sessions, data);
         if (who == null) {
             send(resp, 401, new Answers.ErrorBody(Access.unauthorized(req, resp)));
@@ -132,7 +134,8 @@ public final class ApiServlet extends HttpServlet {
             if (params == null) continue;
             pathKnown = true;
             if (r.method().equals(req.getMethod())) {
-                return r.handler().handle(new Call(req, resp, params, who));
+                RequestBody.admit(req, r);
+                return r.handler().handle(new Call(req, resp, params, who, r.bodyLimit()));
             }
         }
         if (pathKnown) throw new ApiError(405, req.getMethod() + " is not supported on /api/v1" + path);
@@ -151,7 +154,9 @@ public final class ApiServlet extends HttpServlet {
         return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
 
+    /** Writes an answer; an error's message is cut ({@link Echo#MESSAGE}), whatever client input it quotes. */
     static void send(HttpServletResponse resp, int status, Object body) throws IOException {
+        if (body instanceof Answers.ErrorBody e) body = new Answers.ErrorBody(Echo.cut(e.error(), Echo.MESSAGE));
         resp.setStatus(status);
         resp.setContentType("application/json");
         resp.setCharacterEncoding("UTF-8");

@@ -3,16 +3,17 @@ package ringlab.webconsole.api;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import ringlab.webconsole.auth.Access;
 
-/** One request to a route: the servlet request and response, the path parameters and who asks. */
-record Call(HttpServletRequest req, HttpServletResponse resp, Map<String, String> params, Access.Principal who) {
+/**
+ * One request to a route: the servlet request and response, the path parameters, who asks, and the most body
+ * bytes the route reads ({@link Route#bodyLimit()}).
+ */
+record Call(HttpServletRequest req, HttpServletResponse resp, Map<String, String> params, Access.Principal who, long bodyLimit) {
     /** Returned by a handler that wrote its answer itself (a stream). */
     static final Object STREAMED = new Object();
-    static final int MAX_BODY = 64 << 20;
 
     String param(String name) { return params.get(name); }
 
@@ -23,7 +24,7 @@ record Call(HttpServletRequest req, HttpServletResponse resp, Map<String, String
         try {
             return Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("query parameter '" + name + "' must be a whole number, not '" + v + "'");
+            throw new IllegalArgumentException("query parameter '" + name + "' must be a whole number, not '" + Echo.cut(v) + "'");
         }
     }
 
@@ -32,10 +33,6 @@ record Call(HttpServletRequest req, HttpServletResponse resp, Map<String, String
     }
 
     byte[] bytes() throws IOException, ApiError {
-        try (InputStream in = req.getInputStream()) {
-            byte[] b = in.readNBytes(MAX_BODY + 1);
-            if (b.length > MAX_BODY) throw new ApiError(413, "request body larger than " + MAX_BODY + " bytes");
-            return b;
-        }
+        return RequestBody.read(req, bodyLimit);
     }
 }

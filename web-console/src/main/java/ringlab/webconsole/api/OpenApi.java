@@ -24,7 +24,7 @@ import ringlab.webconsole.auth.Sessions;
  * the schemas of the records from {@link SchemaGenerator}, with the naming rules of the Gson instance that
  * writes the answers. Every operation may answer the errors {"error": "..."} ({@link Answers.ErrorBody}):
  * each lists the statuses it can give for reasons the table shows (400 with parameters or a body, 401, 403
- * for changes, 404 with path parameters, 413 with a body, 503 for the stream); {@code default} covers the
+ * for changes, 404 with path parameters, 408, 413 and 415 with a body, 503 for the stream); {@code default} covers the
  * rest (such as 409 for a bundle already installed).
  */
 final class OpenApi {
@@ -103,9 +103,11 @@ final class OpenApi {
         if (r.request() != null) {
             JsonObject body = new JsonObject();
             body.addProperty("required", true);
-            body.add("content", r.request() == Route.JAR
-                    ? content("application/java-archive", binary())
-                    : content("application/json", schemas.requestSchema(r.request())));
+            JsonObject media = new JsonObject();
+            for (String type : r.mediaTypes()) {
+                media.add(type, r.request() == Route.JAR ? mediaOf(binary()) : mediaOf(schemas.requestSchema(r.request())));
+            }
+            body.add("content", media);
             op.add("requestBody", body);
         }
 
@@ -133,7 +135,11 @@ final class OpenApi {
         responses.add("401", errorRef("Unauthorized"));
         if (change) responses.add("403", errorRef("Forbidden"));
         if (pathParams) responses.add("404", errorRef("NotFound"));
-        if (r.request() != null) responses.add("413", errorRef("TooLarge"));
+        if (r.request() != null) {
+            responses.add("408", errorRef("Timeout"));
+            responses.add("413", errorRef("TooLarge"));
+            responses.add("415", errorRef("UnsupportedType"));
+        }
         if (r.response() == Route.EVENT_STREAM) responses.add("503", errorRef("Unavailable"));
         responses.add("default", errorRef("Error"));
         op.add("responses", responses);
@@ -185,7 +191,9 @@ final class OpenApi {
             {"Unauthorized", "Neither a valid bearer token nor a live session (a WWW-Authenticate header says Bearer)"},
             {"Forbidden", "A session's change without its " + Access.CSRF_HEADER + " header, or from another origin"},
             {"NotFound", "No such feature, bundle or configuration PID"},
-            {"TooLarge", "Request body larger than " + Call.MAX_BODY + " bytes"},
+            {"TooLarge", "Request body larger than the operation accepts (" + Route.JSON_LIMIT + " bytes of JSON, " + Route.JAR_LIMIT + " bytes of jar), refused from its Content-Length before it is read"},
+            {"Timeout", "The request body stopped arriving before its end (the connection's idle timeout); nothing was applied"},
+            {"UnsupportedType", "A body whose Content-Type the operation does not take (application/json; a jar as application/java-archive or application/octet-stream)"},
             {"Unavailable", "Too many live streams open"},
             {"Error", "Other errors, such as 409 when the bundle is already installed"},
         };
@@ -228,11 +236,15 @@ final class OpenApi {
     }
 
     private static JsonObject content(String mediaType, JsonObject schema) {
+        JsonObject c = new JsonObject();
+        c.add(mediaType, mediaOf(schema));
+        return c;
+    }
+
+    private static JsonObject mediaOf(JsonObject schema) {
         JsonObject media = new JsonObject();
         media.add("schema", schema);
-        JsonObject c = new JsonObject();
-        c.add(mediaType, media);
-        return c;
+        return media;
     }
 
     private static JsonObject requirement(String scheme) {

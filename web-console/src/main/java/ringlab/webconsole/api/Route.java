@@ -23,6 +23,26 @@ record Route(String method, String path, String summary, Type request, Type resp
      * our records but iperf3's -J output with a "ringlab" key (an experiment's report).
      */
     static final Type JSON_ATTACHMENT = com.google.gson.JsonObject.class;
+    /** The largest JSON request body (scenario, tunables, experiments are a few hundred bytes). */
+    static final long JSON_LIMIT = 1L << 20;
+    /** The largest jar upload. */
+    static final long JAR_LIMIT = 64L << 20;
+
+    /**
+     * The largest body this route reads, checked from Content-Length before reading and while reading a body
+     * without one: {@link #JAR_LIMIT} for an upload, {@link #JSON_LIMIT} for everything else (a route without a
+     * body never reads one). Derived from the request type so that every route has one.
+     */
+    long bodyLimit() { return request == JAR ? JAR_LIMIT : JSON_LIMIT; }
+
+    /**
+     * The media types (Content-Type without parameters) this route accepts for its body; empty without a body.
+     * A jar as application/java-archive (the console, ./ringlab deploy) or application/octet-stream (generic clients).
+     */
+    java.util.List<String> mediaTypes() {
+        if (request == null) return java.util.List.of();
+        return request == JAR ? java.util.List.of("application/java-archive", "application/octet-stream") : java.util.List.of("application/json");
+    }
 
     /** Handles one matched request; returns the answer body, or {@link Call#STREAMED} when it wrote the answer itself. */
     @FunctionalInterface

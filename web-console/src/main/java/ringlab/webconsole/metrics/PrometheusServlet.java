@@ -61,7 +61,7 @@ public final class PrometheusServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        SecurityHeaders.set(resp);
+        SecurityHeaders.setForData(resp);
         resp.setHeader("Cache-Control", "no-store");
         if (Access.of(req, sessions, data) == null) {
             plain(resp, 401, Access.unauthorized(req, resp));

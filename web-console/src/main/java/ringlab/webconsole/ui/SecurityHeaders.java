@@ -13,8 +13,20 @@ public final class SecurityHeaders {
     static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             + "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-    public static void set(HttpServletResponse resp) {
-        resp.setHeader("Content-Security-Policy", CSP);
+    /**
+     * For answers that are data, never a page (the REST API's JSON, /metrics): nothing may load or run from
+     * them, whatever a browser takes them for.
+     */
+    static final String DATA_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+    /** The headers of the console's pages and assets. */
+    public static void set(HttpServletResponse resp) { set(resp, CSP); }
+
+    /** The headers of an answer that is data (JSON, the Prometheus text). */
+    public static void setForData(HttpServletResponse resp) { set(resp, DATA_CSP); }
+
+    private static void set(HttpServletResponse resp, String csp) {
+        resp.setHeader("Content-Security-Policy", csp);
         resp.setHeader("X-Frame-Options", "DENY");
         resp.setHeader("X-Content-Type-Options", "nosniff");
         resp.setHeader("Referrer-Policy", "no-referrer");

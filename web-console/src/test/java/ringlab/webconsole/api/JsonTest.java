@@ -36,4 +36,23 @@ class JsonTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("[1]")).getMessage().contains("JSON object"));
         assertEquals(1, Json.object("{\"seed\": 1}").get("seed").getAsInt());
     }
+
+    /** Lenient JSON was taken before: a comment, single quotes, a duplicate key (the last won), trailing text. */
+    @Test
+    void requestBodiesAreParsedStrictly() {
+        for (String lenient : new String[] {"{/* c */ \"seed\": 1}", "{\"seed\": 1} // c", "{'seed': 1}", "{seed: 1}", "{\"seed\": 1,}",
+                "{\"seed\": NaN}", "{\"seed\": 1} trailing", "{\"seed\": 1}{\"seed\": 2}", "{\"seed\": 1};"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.object(lenient), lenient);
+            assertTrue(e.getMessage().startsWith("malformed JSON"), lenient + ": " + e.getMessage());
+            assertFalse(e.getMessage().contains("setStrictness"), "no advice to parse leniently: " + e.getMessage());
+        }
+        IllegalArgumentException dup = assertThrows(IllegalArgumentException.class, () -> Json.object("{\"seed\": 1, \"seed\": 2}"));
+        assertTrue(dup.getMessage().contains("duplicate key 'seed'"), dup.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Json.object("{\"a\": {\"b\": 1, \"b\": 1}}"), "nested duplicate");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.object("{\"a\": 1} x")).getMessage().contains("line 1 column"));
+        JsonObject ok = Json.object(" {\"seed\": 12345678901234, \"features\": [\"gro\", \"bql\"], \"x\": {\"y\": null, \"z\": true}} \n");
+        assertEquals(12345678901234L, ok.get("seed").getAsLong());
+        assertEquals("[\"gro\",\"bql\"]", ok.get("features").toString());
+        assertTrue(ok.getAsJsonObject("x").get("y").isJsonNull());
+    }
 }
