@@ -6,14 +6,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * ringlab deploy FILE.jar [--node URL] [--data DIR | --token TOKEN]: uploads a bundle to a running node
- * (POST /api/v1/bundles, which installs and starts it) with the token read from the node's data folder.
+ * ringlab deploy FILE.jar [--node URL] [--data DIR | --token-file FILE]: uploads a bundle to a running node
+ * (POST /api/v1/bundles, which installs and starts it) with the token from {@link TokenSource}: a token file,
+ * RINGLAB_TOKEN, or the node's data folder (--token T still works but shows the token in ps).
  * Prints the node's JSON answer; exit 0 when the node accepted the bundle, 1 when it refused it, 2 on
  * bad usage or when the node cannot be reached.
  */
@@ -21,7 +21,7 @@ final class DeployCommand {
     private DeployCommand() { }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        String node = "http://127.0.0.1:8080", token = null, file = null;
+        String node = "http://127.0.0.1:8080", token = null, tokenFile = null, file = null;
         String data = System.getenv("RINGLAB_DATA") != null ? System.getenv("RINGLAB_DATA") : "ringlab-data";
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -29,6 +29,7 @@ final class DeployCommand {
             switch (a) {
                 case "--node" -> { if (!hasValue) return usage(err, "--node needs a URL"); node = args[++i]; }
                 case "--token" -> { if (!hasValue) return usage(err, "--token needs a value"); token = args[++i]; }
+                case "--token-file" -> { if (!hasValue) return usage(err, "--token-file needs a file"); tokenFile = args[++i]; }
                 case "--data" -> { if (!hasValue) return usage(err, "--data needs a folder"); data = args[++i]; }
                 default -> {
                     if (a.startsWith("-") || file != null) return usage(err, "unexpected argument '" + a + "'");
@@ -40,10 +41,10 @@ final class DeployCommand {
         Path jar = Path.of(file);
         if (!Files.isRegularFile(jar)) return usage(err, "no such file: " + file);
         try {
-            if (token == null) {
-                Path t = Path.of(data, "token");
-                if (!Files.isRegularFile(t)) return usage(err, "no token at " + t + " (start the node first, or pass --data DIR or --token TOKEN)");
-                token = Files.readString(t, StandardCharsets.UTF_8).trim();
+            try {
+                token = TokenSource.resolve(token, tokenFile, System.getenv(TokenSource.ENV), data);
+            } catch (TokenSource.Missing e) {
+                return usage(err, e.getMessage());
             }
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             HttpRequest req = HttpRequest.newBuilder(URI.create(node.replaceAll("/+$", "") + "/api/v1/bundles"))
@@ -67,7 +68,8 @@ final class DeployCommand {
 
     private static int usage(PrintStream err, String why) {
         err.println("ringlab deploy: " + why);
-        err.println("usage: ringlab deploy FILE.jar [--node URL (http://127.0.0.1:8080)] [--data DIR (ringlab-data) | --token TOKEN]");
+        err.println("usage: ringlab deploy FILE.jar [--node URL (http://127.0.0.1:8080)] [--data DIR (ringlab-data) | --token-file FILE]");
+        err.println("  the token: --token-file FILE, else --token T (visible in ps), else $" + TokenSource.ENV + ", else DATA/token");
         return 2;
     }
 }

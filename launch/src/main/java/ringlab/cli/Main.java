@@ -48,7 +48,7 @@ public final class Main {
         out.println("  run        run one iperf3-like scenario in virtual time and print the result");
         out.println("  list       list the boards and driver features on the class path");
         out.println("  node       start the OSGi node (web status on 127.0.0.1:8080)");
-        out.println("  deploy     FILE.jar [--node URL] [--data DIR | --token T]: install and start a bundle on a running node");
+        out.println("  deploy     FILE.jar [--node URL] [--data DIR | --token-file FILE]: install and start a bundle on a running node");
         out.println("  bench      [--json]: the performance scenarios: realtime factor, frames and events per wall second, heap");
         out.println("  reproduce  ID [--seed N]: run the board's published measurements, side by side");
     }

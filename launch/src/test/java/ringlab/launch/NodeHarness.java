@@ -50,7 +50,10 @@ final class NodeHarness implements AutoCloseable {
     final Path data;
     Framework framework;
     int port;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** Framework properties over the defaults (a short idle timeout, another address), applied at every start. */
+    final Map<String, String> properties = new HashMap<>();
+    private HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private String scheme = "http";
 
     /** A JSON answer: HTTP status and parsed body. */
     record Answer(int status, JsonElement json, String body) {
@@ -82,6 +85,11 @@ final class NodeHarness implements AutoCloseable {
             config.put("ringlab.data", data.toString());
             config.put("felix.fileinstall.dir", data.resolve("deploy").toString());
             config.put("felix.fileinstall.poll", "200");
+            if (scheme.equals("https")) {
+                config.put("org.osgi.service.http.port.secure", Integer.toString(port));
+                config.put("org.apache.felix.http.enable", "false");
+            }
+            config.putAll(properties);
 
             framework = ServiceLoader.load(FrameworkFactory.class).findFirst()
                     .orElseThrow(() -> new AssertionError("no OSGi framework on the test class path")).newFramework(config);
@@ -111,6 +119,24 @@ final class NodeHarness implements AutoCloseable {
         });
         return this;
     }
+
+    /**
+     * Serves HTTPS only (as ./ringlab --tls-keystore does) with this keystore and password; the harness's requests
+     * go through a client that trusts {@code trust}.
+     */
+    NodeHarness https(Path keystore, String password, javax.net.ssl.SSLContext trust) {
+        scheme = "https";
+        properties.put("org.apache.felix.https.enable", "true");
+        properties.put("org.apache.felix.https.keystore", keystore.toString());
+        properties.put("org.apache.felix.https.keystore.type", "PKCS12");
+        properties.put("org.apache.felix.https.keystore.password", password);
+        properties.put("org.apache.felix.https.keystore.key.password", password);
+        http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(trust).build();
+        return this;
+    }
+
+    /** The URL of an API path on this node. */
+    URI api(String path) { return URI.create(scheme + "://127.0.0.1:" + port + "/api/v1" + path); }
 
     void stop() throws Exception {
         if (framework != null) {
@@ -145,7 +171,7 @@ final class NodeHarness implements AutoCloseable {
     Answer delete(String path) { return send("DELETE", path, null, null, token()); }
 
     Answer send(String method, String path, byte[] body, String contentType, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1" + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(api(path))
                 .timeout(Duration.ofSeconds(10))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         if (contentType != null) b.header("Content-Type", contentType);

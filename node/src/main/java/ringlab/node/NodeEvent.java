@@ -37,7 +37,9 @@ public record NodeEvent(long seq, Kind kind, String subject, String message, lon
         /** The simulation was torn down and built again (board, workload or seed change, fault). */
         @SerializedName("restart") RESTART,
         /** An A/B experiment started, finished or failed (subject "experiment N"); the live run is not involved. */
-        @SerializedName("experiment") EXPERIMENT;
+        @SerializedName("experiment") EXPERIMENT,
+        /** Something about how the node runs that needs attention, said at start (plain HTTP on a non-loopback address). */
+        @SerializedName("warning") WARNING;
 
         /** The JSON name, e.g. "change_applied" (the constant's name in lower case). */
         public String jsonName() { return name().toLowerCase(java.util.Locale.ROOT); }

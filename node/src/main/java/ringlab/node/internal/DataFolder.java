@@ -19,7 +19,8 @@ import ringlab.node.NodeData;
 /**
  * The node's data folder (framework property ringlab.data, ./ringlab --data DIR; default ringlab-data)
  * and the API token kept in it: generated with SecureRandom at first start, stored in DATA/token with
- * owner-only permissions (rw-------), printed at every start. DATA/deploy is FileInstall's folder.
+ * owner-only permissions (rw-------), printed once, when it is created (later starts name the file only:
+ * a token in every start's output ends up in logs and scrollback). DATA/deploy is FileInstall's folder.
  */
 @Component(service = NodeData.class, immediate = true)
 public final class DataFolder implements NodeData {
@@ -32,9 +33,10 @@ public final class DataFolder implements NodeData {
     void activate(BundleContext context) throws IOException {
         String d = context.getProperty(PROPERTY);
         dir = Path.of(d == null || d.isBlank() ? "ringlab-data" : d).toAbsolutePath().normalize();
+        boolean existed = Files.isRegularFile(dir.resolve("token")) && Files.size(dir.resolve("token")) > 0;
         token = loadOrCreateToken(dir);
         Files.createDirectories(dir.resolve("deploy"));
-        System.out.println("ringlab: API token " + token + " (stored in " + dir.resolve("token") + ")");
+        System.out.println(announcement(existed ? null : token, dir.resolve("token")));
     }
 
     @Override
@@ -45,6 +47,13 @@ public final class DataFolder implements NodeData {
     public boolean acceptsToken(String candidate) {
         return candidate != null && MessageDigest.isEqual(
                 candidate.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The start line about the token: the token itself only when it was just created ({@code created} not null). */
+    static String announcement(String created, Path file) {
+        return created != null
+                ? "ringlab: API token " + created + " (new; stored in " + file + ", owner-only; printed only this once)"
+                : "ringlab: API token in " + file + " (./ringlab deploy reads it there; the console's login asks for it)";
     }
 
     static String loadOrCreateToken(Path dir) throws IOException {

@@ -67,8 +67,10 @@ public final class Sessions {
         modified(config);
         loginCode = randomHex(16);
         String host = property(context, "org.apache.felix.http.host", "127.0.0.1");
-        String port = property(context, "org.osgi.service.http.port", "8080");
-        String link = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/login?code=" + loginCode;
+        // HTTPS only when ./ringlab --tls-keystore turned it on (then on the secure port)
+        boolean tls = Boolean.parseBoolean(property(context, "org.apache.felix.https.enable", "false"));
+        String port = tls ? property(context, "org.osgi.service.http.port.secure", "8443") : property(context, "org.osgi.service.http.port", "8080");
+        String link = (tls ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/login?code=" + loginCode;
         System.out.println("ringlab: console " + link + " (one-time link; afterwards log in with the API token)");
         try {
             // also in the data folder beside the token, owner-only, for whoever starts the node without seeing its output
