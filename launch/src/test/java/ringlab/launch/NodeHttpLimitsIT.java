@@ -171,7 +171,8 @@ class NodeHttpLimitsIT {
                         .header("Content-Type", "text/plain").PUT(HttpRequest.BodyPublishers.ofString("x")).build(),
                 "metrics", HttpRequest.newBuilder(URI.create(base + "/metrics")).header("Authorization", "Bearer " + node.token()).build(),
                 "metrics 401", HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
-                "console login", HttpRequest.newBuilder(URI.create(base + "/login")).build());
+                "console login", HttpRequest.newBuilder(URI.create(base + "/login")).build(),
+                "console 401", HttpRequest.newBuilder(URI.create(base + "/assets/app.js")).build());
         for (Map.Entry<String, HttpRequest> e : requests.entrySet()) {
             HttpResponse<String> r = http.send(e.getValue(), HttpResponse.BodyHandlers.ofString());
             String what = e.getKey() + " (" + r.statusCode() + ")";
