@@ -24,7 +24,7 @@ import ringlab.webconsole.auth.Sessions;
  * the schemas of the records from {@link SchemaGenerator}, with the naming rules of the Gson instance that
  * writes the answers. Every operation may answer the errors {"error": "..."} ({@link Answers.ErrorBody}):
  * each lists the statuses it can give for reasons the table shows (400 with parameters or a body, 401, 403
- * for changes, 404 with path parameters, 408, 413 and 415 with a body, 503 for the stream); {@code default} covers the
+ * for changes, 404 with path parameters, 408, 413 and 415 with a body, 503 for the stream and uploads); {@code default} covers the
  * rest (such as 409 for a bundle already installed).
  */
 final class OpenApi {
@@ -140,7 +140,7 @@ final class OpenApi {
             responses.add("413", errorRef("TooLarge"));
             responses.add("415", errorRef("UnsupportedType"));
         }
-        if (r.response() == Route.EVENT_STREAM) responses.add("503", errorRef("Unavailable"));
+        if (r.response() == Route.EVENT_STREAM || r.request() == Route.JAR) responses.add("503", errorRef("Unavailable"));
         responses.add("default", errorRef("Error"));
         op.add("responses", responses);
 
@@ -194,7 +194,7 @@ final class OpenApi {
             {"TooLarge", "Request body larger than the operation accepts (" + Route.JSON_LIMIT + " bytes of JSON, " + Route.JAR_LIMIT + " bytes of jar), refused from its Content-Length before it is read"},
             {"Timeout", "The request body stopped arriving before its end (the connection's idle timeout); nothing was applied"},
             {"UnsupportedType", "A body whose Content-Type the operation does not take (application/json; a jar as application/java-archive or application/octet-stream)"},
-            {"Unavailable", "Too many live streams open"},
+            {"Unavailable", "Too many live streams open, or too many uploads being read at once (retry)"},
             {"Error", "Other errors, such as 409 when the bundle is already installed"},
         };
         JsonObject o = new JsonObject();

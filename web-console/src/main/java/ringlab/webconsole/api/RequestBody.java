@@ -34,10 +34,23 @@ final class RequestBody {
         if (length > route.bodyLimit()) throw tooLarge(length + " bytes", route.bodyLimit());
     }
 
-    /** The whole body, at most {@code limit} bytes: 413 as soon as it passes, 408 when it stops arriving. */
+    /** Large bodies (above a JSON body's limit) read at once. */
+    static final UploadGate LARGE = new UploadGate(UploadGate.PARALLEL);
+
+    /**
+     * The whole body, at most {@code limit} bytes: 413 as soon as it passes, 408 when it stops arriving; 503
+     * when it may be large ({@code limit} above {@link Route#JSON_LIMIT}) and {@link #LARGE} is full.
+     */
     static byte[] read(HttpServletRequest req, long limit) throws ApiError, IOException {
         long declared = req.getContentLengthLong();
         if (declared > limit) throw tooLarge(declared + " bytes", limit);
+        if (limit <= Route.JSON_LIMIT) return readBounded(req, declared, limit);
+        try (UploadGate.Pass pass = LARGE.enter()) {
+            return readBounded(req, declared, limit);
+        }
+    }
+
+    private static byte[] readBounded(HttpServletRequest req, long declared, long limit) throws ApiError, IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Math.max(declared, 8192), limit));
         byte[] buf = new byte[16384];
         try (InputStream in = req.getInputStream()) {

@@ -116,6 +116,30 @@ class RequestBodyTest {
     }
 
     @Test
+    void onlyAFewLargeBodiesAreReadAtOnce() throws Exception {
+        UploadGate gate = new UploadGate(2);
+        UploadGate.Pass a = gate.enter();
+        try (UploadGate.Pass b = gate.enter()) {
+            assertEquals(503, assertThrows(ApiError.class, gate::enter).status);
+        }
+        gate.enter().close(); // a place freed is taken again
+        a.close();
+        // a JSON body does not take a place, a jar upload does and gives it back
+        for (int i = 0; i < UploadGate.PARALLEL + 2; i++) {
+            RequestBody.read(request("application/java-archive", 3, new java.io.ByteArrayInputStream(new byte[3]), new AtomicLong()), Route.JAR_LIMIT);
+        }
+        UploadGate.Pass[] held = new UploadGate.Pass[UploadGate.PARALLEL];
+        for (int i = 0; i < held.length; i++) held[i] = RequestBody.LARGE.enter();
+        try {
+            assertEquals(503, assertThrows(ApiError.class, () -> RequestBody.read(request("application/java-archive", 3,
+                    new java.io.ByteArrayInputStream(new byte[3]), new AtomicLong()), Route.JAR_LIMIT)).status);
+            assertEquals(2, RequestBody.read(request("application/json", 2, new java.io.ByteArrayInputStream(new byte[2]), new AtomicLong()), Route.JSON_LIMIT).length);
+        } finally {
+            for (UploadGate.Pass p : held) p.close();
+        }
+    }
+
+    @Test
     void echoesAreCut() {
         String v = "y".repeat(1 << 20);
         String cut = Echo.cut(v);
