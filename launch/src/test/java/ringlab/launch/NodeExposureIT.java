@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -16,11 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.KeyStore;
 import java.util.concurrent.Callable;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -97,29 +91,8 @@ class NodeExposureIT {
     @Test
     void httpsWithAKeystoreServesTheApiAndPlainHttpIsOff() throws Exception {
         node = new NodeHarness();
-        String password = "ringlab-test-" + System.nanoTime();
-        Path keystore = node.root.resolve("node.p12");
-        // a self-signed key pair for 127.0.0.1, as an operator would make one (keytool comes with the JDK)
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "ringlab", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-storetype", "PKCS12",
-                "-keystore", keystore.toString(), "-storepass", password, "-keypass", password).redirectErrorStream(true).start();
-        String keytoolOut = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, keytool.waitFor(), keytoolOut);
-
-        KeyStore issued = KeyStore.getInstance("PKCS12");
-        try (InputStream in = new FileInputStream(keystore.toFile())) {
-            issued.load(in, password.toCharArray());
-        }
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        trusted.setCertificateEntry("node", issued.getCertificate("ringlab"));
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trusted);
-        SSLContext trust = SSLContext.getInstance("TLS");
-        trust.init(null, tmf.getTrustManagers(), null);
-
-        node.https(keystore, password, trust);
+        TestKeystore keystore = TestKeystore.create(node.root);
+        node.https(keystore.file(), keystore.password(), keystore.trust());
         node.properties.put("org.apache.felix.http.host", "0.0.0.0"); // HTTPS on every interface: nothing to warn about
         String printed = output(node::start); // waits for GET /status over HTTPS
         assertFalse(printed.contains("WARNING"), printed);
