@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import ringlab.launch.NodeHarness.Answer;
+import ringlab.launch.NodeClient.Answer;
 
 /**
  * The node's REST API, configuration and fault isolation, end to end on the exported bundle set in an

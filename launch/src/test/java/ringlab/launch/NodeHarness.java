@@ -1,20 +1,10 @@
 package ringlab.launch;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceLoader;
-import java.util.function.Supplier;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,27 +31,15 @@ import org.osgi.framework.startlevel.BundleStartLevel;
  * properties) with a data folder and a framework storage that can be kept across a restart, on a free
  * loopback port; plus HTTP helpers for the REST API (with or without the token) and bounded waits.
  */
-final class NodeHarness implements AutoCloseable {
-    static final Duration WAIT = Duration.ofSeconds(20);
+final class NodeHarness extends NodeClient implements AutoCloseable {
     private static final Pattern START_LEVEL = Pattern.compile(";startlevel=(\\d+)");
 
-    final Path root;
-    final Path data;
     Framework framework;
-    int port;
     /** Framework properties over the defaults (a short idle timeout, another address), applied at every start. */
     final Map<String, String> properties = new HashMap<>();
-    private HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private String scheme = "http";
-
-    /** A JSON answer: HTTP status and parsed body. */
-    record Answer(int status, JsonElement json, String body) {
-        String error() { return json != null && json.isJsonObject() && json.getAsJsonObject().has("error") ? json.getAsJsonObject().get("error").getAsString() : null; }
-    }
 
     NodeHarness() throws IOException {
-        root = Files.createTempDirectory("ringlab-node-it");
-        data = root.resolve("data");
+        super(Files.createTempDirectory("ringlab-node-it"));
     }
 
     /** Starts the framework; the storage in DATA/felix-cache is kept from an earlier start (as ./ringlab does). */
@@ -113,10 +90,7 @@ final class NodeHarness implements AutoCloseable {
             }
         }
         framework.start();
-        await("node running", () -> {
-            Answer a = get("/status");
-            return a.status() == 200 && List.of("running", "paused").contains(a.json().getAsJsonObject().get("state").getAsString());
-        });
+        awaitRunning();
         return this;
     }
 
@@ -135,9 +109,6 @@ final class NodeHarness implements AutoCloseable {
         return this;
     }
 
-    /** The URL of an API path on this node. */
-    URI api(String path) { return URI.create(scheme + "://127.0.0.1:" + port + "/api/v1" + path); }
-
     void stop() throws Exception {
         if (framework != null) {
             framework.stop();
@@ -152,76 +123,5 @@ final class NodeHarness implements AutoCloseable {
         try (Stream<Path> files = Files.walk(root)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
-    }
-
-    String token() {
-        try {
-            return Files.readString(data.resolve("token"), StandardCharsets.UTF_8).trim();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    Answer get(String path) { return send("GET", path, null, null, token()); }
-
-    Answer put(String path, String json) { return send("PUT", path, json.getBytes(StandardCharsets.UTF_8), "application/json", token()); }
-
-    Answer post(String path, byte[] body) { return send("POST", path, body, "application/java-archive", token()); }
-
-    Answer delete(String path) { return send("DELETE", path, null, null, token()); }
-
-    Answer send(String method, String path, byte[] body, String contentType, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(api(path))
-                .timeout(Duration.ofSeconds(10))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
-        if (contentType != null) b.header("Content-Type", contentType);
-        if (token != null) b.header("Authorization", "Bearer " + token);
-        try {
-            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            JsonElement json = null;
-            try {
-                json = JsonParser.parseString(r.body());
-            } catch (RuntimeException notJson) {
-                // left null
-            }
-            return new Answer(r.statusCode(), json, r.body());
-        } catch (IOException e) {
-            return new Answer(-1, null, e.toString()); // not listening (yet)
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    /** Polls until the supplier gives a non-null, non-false value; fails after WAIT. */
-    static <T> T await(String what, Supplier<T> probe) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        RuntimeException last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                T v = probe.get();
-                if (v != null && !Boolean.FALSE.equals(v)) return v;
-            } catch (RuntimeException e) {
-                last = e; // e.g. a field not there yet
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-        return fail("timed out after " + WAIT + " waiting for: " + what + (last != null ? " (last: " + last + ")" : ""));
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    static <T> T notNull(T v, String what) {
-        assertNotNull(v, what);
-        return v;
     }
 }

@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import ringlab.launch.NodeHarness.Answer;
+import ringlab.launch.NodeClient.Answer;
 
 /**
  * The soak through the node's REST API (shorter than the runtime-level SoakTest): seeded random PUT

@@ -39,7 +39,7 @@ import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import ringlab.launch.NodeHarness.Answer;
+import ringlab.launch.NodeClient.Answer;
 
 /**
  * The OpenAPI document against the live node: swagger-parser finds nothing to say about the served
