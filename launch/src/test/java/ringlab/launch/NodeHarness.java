@@ -48,6 +48,8 @@ final class NodeHarness implements AutoCloseable {
 
     final Path root;
     final Path data;
+    /** Framework properties set on top of the exported node's (e.g. a short bundle start deadline). */
+    final Map<String, String> properties = new HashMap<>();
     Framework framework;
     int port;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -82,6 +84,7 @@ final class NodeHarness implements AutoCloseable {
             config.put("ringlab.data", data.toString());
             config.put("felix.fileinstall.dir", data.resolve("deploy").toString());
             config.put("felix.fileinstall.poll", "200");
+            config.putAll(properties);
 
             framework = ServiceLoader.load(FrameworkFactory.class).findFirst()
                     .orElseThrow(() -> new AssertionError("no OSGi framework on the test class path")).newFramework(config);
