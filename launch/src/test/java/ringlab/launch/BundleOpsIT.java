@@ -73,25 +73,36 @@ class BundleOpsIT {
     @Test
     void parallelUploadsOfOneNameInstallItOnceAndTheOthersGet409() throws Exception {
         start();
-        byte[] jar = TestBundles.featureBundle("test.features", false);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            List<Future<Answer>> answers = new ArrayList<>();
-            for (int i = 0; i < 8; i++) answers.add(pool.submit((Callable<Answer>) () -> node.post("/bundles", jar)));
-            int ok = 0, conflict = 0;
-            for (Future<Answer> f : answers) {
-                Answer a = f.get();
-                if (a.status() == 200) ok++;
-                else if (a.status() == 409) conflict++;
-                else throw new AssertionError("unexpected answer " + a.status() + " " + a.body());
+            for (int round = 0; round < 3; round++) {
+                // a few MiB of content widen the window between the check for the name and the install
+                String bsn = "test.race" + round;
+                byte[] jar = TestBundles.dataBundle(bsn, Map.of(), Map.of("padding.txt", randomText(4 << 20, round)));
+                List<Future<Answer>> answers = new ArrayList<>();
+                for (int i = 0; i < 8; i++) answers.add(pool.submit((Callable<Answer>) () -> node.post("/bundles", jar)));
+                int ok = 0, conflict = 0;
+                for (Future<Answer> f : answers) {
+                    Answer a = f.get();
+                    if (a.status() == 200) ok++;
+                    else if (a.status() == 409) conflict++;
+                    else throw new AssertionError("unexpected answer " + a.status() + " " + a.body());
+                }
+                assertEquals(1, ok, bsn + ": one upload installs it");
+                assertEquals(7, conflict, bsn + ": the others find it installed");
+                assertEquals("ACTIVE", bundles(bsn).get(0).get("state").getAsString());
+                idOf(bsn);
             }
-            assertEquals(1, ok, "one upload installs it");
-            assertEquals(7, conflict, "the others find it installed");
         } finally {
             pool.shutdownNow();
         }
-        assertEquals("ACTIVE", bundles("test.features").get(0).get("state").getAsString());
-        idOf("test.features");
+    }
+
+    static String randomText(int length, long seed) {
+        java.util.Random r = new java.util.Random(seed);
+        StringBuilder s = new StringBuilder(length);
+        for (int i = 0; i < length; i++) s.append((char) ('a' + r.nextInt(26)));
+        return s.toString();
     }
 
     @Test

@@ -28,14 +28,17 @@ final class BundleOps {
     private final BundleContext context;
     private final BoardCatalog boards;
     private final Infrastructure infra;
-    private final Duration startLimit;
 
     BundleOps(BundleContext context, BoardCatalog boards) {
         this.context = context;
         this.boards = boards;
         this.infra = new Infrastructure(context);
+    }
+
+    /** The start deadline: framework property {@value #TIMEOUT_PROPERTY} (seconds), 30 by default. */
+    private Duration startLimit() {
         String t = context.getProperty(TIMEOUT_PROPERTY);
-        this.startLimit = Duration.ofSeconds(t == null || t.isBlank() ? 30 : Long.parseLong(t.trim()));
+        return Duration.ofSeconds(t == null || t.isBlank() ? 30 : Long.parseLong(t.trim()));
     }
 
     Bundle install(byte[] jar) throws ApiError {
@@ -159,7 +162,7 @@ final class BundleOps {
             }
             return;
         }
-        StartDeadline.start(b, startLimit, late);
+        StartDeadline.start(b, startLimit(), late);
         for (BoardCatalog.Rejected r : boards.rejected()) {
             if (r.bundleId() == b.getBundleId()) throw new BundleException(r.error());
         }
