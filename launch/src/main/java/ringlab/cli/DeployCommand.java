@@ -1,5 +1,7 @@
 package ringlab.cli;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -14,8 +16,9 @@ import java.time.Duration;
  * ringlab deploy FILE.jar [--node URL] [--data DIR | --token-file FILE]: uploads a bundle to a running node
  * (POST /api/v1/bundles, which installs and starts it) with the token from {@link TokenSource}: a token file,
  * RINGLAB_TOKEN, or the node's data folder (--token T still works but shows the token in ps).
- * Prints the node's JSON answer; exit 0 when the node accepted the bundle, 1 when it refused it, 2 on
- * bad usage or when the node cannot be reached.
+ * Prints the node's JSON answer; exit 0 when the node accepted the bundle (installed and started, boards
+ * and features accepted), 1 when it refused it (one line on standard error: the jar and the node's reason;
+ * the node has uninstalled it again), 2 on bad usage or when the node cannot be reached.
  */
 final class DeployCommand {
     private DeployCommand() { }
@@ -53,8 +56,12 @@ final class DeployCommand {
                     .header("Content-Type", "application/java-archive")
                     .POST(HttpRequest.BodyPublishers.ofFile(jar)).build();
             HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
-            (r.statusCode() / 100 == 2 ? out : err).println(r.body());
-            return r.statusCode() / 100 == 2 ? 0 : 1;
+            if (r.statusCode() / 100 == 2) {
+                out.println(r.body());
+                return 0;
+            }
+            err.println("ringlab deploy: " + jar.getFileName() + " refused (HTTP " + r.statusCode() + "): " + errorOf(r.body()));
+            return 1;
         } catch (IllegalArgumentException e) {
             return usage(err, "bad node URL '" + node + "': " + e.getMessage());
         } catch (IOException e) {
@@ -64,6 +71,17 @@ final class DeployCommand {
             Thread.currentThread().interrupt();
             return 2;
         }
+    }
+
+    /** The node's {"error": "..."} message, or the body as it came when it is not one. */
+    static String errorOf(String body) {
+        try {
+            JsonElement e = JsonParser.parseString(body);
+            if (e.isJsonObject() && e.getAsJsonObject().has("error")) return e.getAsJsonObject().get("error").getAsString();
+        } catch (RuntimeException notJson) {
+            // shown as it came
+        }
+        return body.strip();
     }
 
     private static int usage(PrintStream err, String why) {

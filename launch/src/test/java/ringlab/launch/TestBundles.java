@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -78,27 +79,28 @@ final class TestBundles {
      */
     static byte[] featureBundle(String bsn, boolean hot) throws IOException {
         String pkg = bsn.replaceAll("[^A-Za-z0-9]", "");
+        Map<String, String> h = new java.util.LinkedHashMap<>();
+        h.put("Bundle-Version", "1.0.0");
+        h.put("Bundle-Activator", pkg + ".Activator");
+        h.put("Import-Package", "org.osgi.framework, ringlab.spi.driver, ringlab.spi.feature, ringlab.spi.net");
+        return compiled(bsn, pkg, features(pkg, hot), h);
+    }
+
+    /** Compiles one source file (package {@code pkg}, class Activator) against the SPI and OSGi core and packs it with the headers. */
+    private static byte[] compiled(String bsn, String pkg, String source, Map<String, String> headers) throws IOException {
         Path dir = Files.createTempDirectory("ringlab-testbundle");
         try {
             Path src = dir.resolve("src/" + pkg + "/Activator.java");
             Files.createDirectories(src.getParent());
-            Files.writeString(src, features(pkg, hot));
+            Files.writeString(src, source);
             Path out = dir.resolve("classes");
             Files.createDirectories(out);
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             String cp = location(DriverFeature.class) + java.io.File.pathSeparator + location(BundleActivator.class);
             int rc = javac.run(null, null, null, "--release", "17", "-proc:none", "-cp", cp, "-d", out.toString(), src.toString());
             assertTrue(rc == 0, "test bundle does not compile");
-            Manifest mf = new Manifest();
-            Attributes a = mf.getMainAttributes();
-            a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-            a.putValue("Bundle-ManifestVersion", "2");
-            a.putValue("Bundle-SymbolicName", bsn);
-            a.putValue("Bundle-Version", "1.0.0");
-            a.putValue("Bundle-Activator", pkg + ".Activator");
-            a.putValue("Import-Package", "org.osgi.framework, ringlab.spi.driver, ringlab.spi.feature, ringlab.spi.net");
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (JarOutputStream jar = new JarOutputStream(bytes, mf); Stream<Path> files = Files.walk(out)) {
+            try (JarOutputStream jar = new JarOutputStream(bytes, manifest(bsn, headers)); Stream<Path> files = Files.walk(out)) {
                 List<Path> classes = new ArrayList<>(files.filter(Files::isRegularFile).sorted().toList());
                 for (Path c : classes) {
                     jar.putNextEntry(new JarEntry(out.relativize(c).toString().replace('\\', '/')));
@@ -112,6 +114,50 @@ final class TestBundles {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /**
+     * A bundle whose activator runs {@code startBody} (Java statements; may throw, {@code c} is the
+     * BundleContext), with the given version and extra manifest headers.
+     */
+    static byte[] activatorBundle(String bsn, String version, String startBody, Map<String, String> headers) throws IOException {
+        String pkg = bsn.replaceAll("[^A-Za-z0-9]", "");
+        String src = """
+            package PKG;
+            import org.osgi.framework.*;
+            public final class Activator implements BundleActivator {
+                public void start(BundleContext c) throws Exception { BODY }
+                public void stop(BundleContext c) { }
+            }
+            """.replace("PKG", pkg).replace("BODY", startBody);
+        Map<String, String> h = new java.util.LinkedHashMap<>(headers);
+        h.put("Bundle-Version", version);
+        h.put("Bundle-Activator", pkg + ".Activator");
+        h.putIfAbsent("Import-Package", "org.osgi.framework");
+        return compiled(bsn, pkg, src, h);
+    }
+
+    /** A jar of no code: the given headers (beside name and manifest version) and entries (path to text). */
+    static byte[] dataBundle(String bsn, Map<String, String> headers, Map<String, String> entries) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream jar = new JarOutputStream(bytes, manifest(bsn, headers))) {
+            for (Map.Entry<String, String> e : entries.entrySet()) {
+                jar.putNextEntry(new JarEntry(e.getKey()));
+                jar.write(e.getValue().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                jar.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    private static Manifest manifest(String bsn, Map<String, String> headers) {
+        Manifest mf = new Manifest();
+        Attributes a = mf.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", bsn);
+        headers.forEach(a::putValue);
+        return mf;
     }
 
     /** A jar whose manifest names a bundle that imports a package nobody exports. */

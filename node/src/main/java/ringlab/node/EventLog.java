@@ -11,6 +11,12 @@ public interface EventLog {
     /** Events with {@code seq > after}, oldest first (0 for everything still kept). */
     List<NodeEvent> since(long after);
 
+    /**
+     * Records an event (for the node's own components, such as the web console's refusal of a jar in
+     * the deploy folder, which no request answers) and hands it to the subscribers.
+     */
+    NodeEvent record(NodeEvent.Kind kind, String subject, String message);
+
     /** The sequence number of the newest event, 0 before the first. */
     long lastSeq();
 

@@ -28,6 +28,8 @@ public record NodeEvent(long seq, Kind kind, String subject, String message, lon
         @SerializedName("bundle_started") BUNDLE_STARTED,
         @SerializedName("bundle_stopped") BUNDLE_STOPPED,
         @SerializedName("bundle_uninstalled") BUNDLE_UNINSTALLED,
+        /** A jar in the deploy folder was refused (name already installed otherwise, forbidden exports, manifest too large). */
+        @SerializedName("bundle_refused") BUNDLE_REFUSED,
         /** A board bundle's descriptor could not be read or parsed; the board is not offered. */
         @SerializedName("board_rejected") BOARD_REJECTED,
         /** A feature service could not be used (its metadata threw); it is not offered. */

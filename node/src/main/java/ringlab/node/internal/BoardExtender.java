@@ -91,8 +91,9 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
         } catch (IOException | RuntimeException e) {
             // A broken board must not take the node down; it is simply not offered.
             String why = "board " + origin + " refused: " + (e.getMessage() != null ? e.getMessage() : e.toString());
-            rejected.put(bundle.getBundleId(), new Rejected(bundle.getSymbolicName(), bundle.getBundleId(), why));
-            events.record(Kind.BOARD_REJECTED, bundle.getSymbolicName(), why);
+            // an untracked bundle is offered again at its next event (STARTING, then ACTIVE): one event per rejection
+            Rejected before = rejected.put(bundle.getBundleId(), new Rejected(bundle.getSymbolicName(), bundle.getBundleId(), why));
+            if (before == null || !before.error().equals(why)) events.record(Kind.BOARD_REJECTED, bundle.getSymbolicName(), why);
             return null;
         }
     }

@@ -43,8 +43,8 @@ public final class NodeEvents implements EventLog {
     /** The runner's virtual time (the node's timeline, ns), stamped on every event from now on. */
     void clock(long timelineNanos) { virtualNanos = timelineNanos; }
 
-    /** Records an event and hands it to the subscribers. */
-    NodeEvent record(Kind kind, String subject, String message) {
+    @Override
+    public NodeEvent record(Kind kind, String subject, String message) {
         long now = System.currentTimeMillis();
         double virtual = virtualNanos / 1e9;
         return events.append(seq -> new NodeEvent(seq, kind, subject, message, now, virtual));

@@ -3,7 +3,7 @@ import { h, fill } from '../dom.js';
 import { live, on } from '../live.js';
 
 const KINDS = ['change_requested', 'change_applied', 'change_refused', 'bundle_installed', 'bundle_updated', 'bundle_started',
-  'bundle_stopped', 'bundle_uninstalled', 'board_rejected', 'feature_rejected', 'quarantine', 'restart', 'experiment'];
+  'bundle_stopped', 'bundle_uninstalled', 'bundle_refused', 'board_rejected', 'feature_rejected', 'quarantine', 'restart', 'experiment'];
 
 export function events(root) {
   const select = h('select', { id: 'event-kind' }, h('option', { value: '' }, 'all kinds'), KINDS.map(k => h('option', { value: k }, k.replace('_', ' '))));

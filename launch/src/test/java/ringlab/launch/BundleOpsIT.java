@@ -1,0 +1,218 @@
+package ringlab.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static ringlab.launch.NodeApiIT.obj;
+import static ringlab.launch.NodeHarness.await;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import ringlab.cli.Main;
+import ringlab.launch.NodeHarness.Answer;
+
+/**
+ * Bundle operations through the API and the deploy folder (issue 10, items 6 to 8 and the risky bundle
+ * items): serialised installs, failed updates rolled back (also across a restart), broken board bundles
+ * refused by the API and `ringlab deploy`, the deploy folder leaving API-installed bundles alone, exports
+ * of ringlab.* or infrastructure packages refused, infrastructure protected, a bounded manifest, and a
+ * deadline for activators.
+ */
+@Timeout(180)
+class BundleOpsIT {
+    private NodeHarness node;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (node != null) node.close();
+    }
+
+    private NodeHarness start() throws Exception {
+        node = new NodeHarness();
+        node.properties.put("ringlab.bundle.start.timeout", "3");
+        return node.start();
+    }
+
+    private List<JsonObject> bundles(String bsn) {
+        List<JsonObject> out = new ArrayList<>();
+        for (JsonElement e : node.get("/bundles").json().getAsJsonArray()) {
+            if (bsn.equals(e.getAsJsonObject().get("symbolic_name").getAsString())) out.add(e.getAsJsonObject());
+        }
+        return out;
+    }
+
+    private long idOf(String bsn) {
+        List<JsonObject> b = bundles(bsn);
+        assertEquals(1, b.size(), bsn + ": " + b);
+        return b.get(0).get("id").getAsLong();
+    }
+
+    private List<JsonObject> events(String kind) {
+        List<JsonObject> out = new ArrayList<>();
+        for (JsonElement e : obj(node.get("/events")).getAsJsonArray("events")) {
+            if (kind.equals(e.getAsJsonObject().get("kind").getAsString())) out.add(e.getAsJsonObject());
+        }
+        return out;
+    }
+
+    @Test
+    void parallelUploadsOfOneNameInstallItOnceAndTheOthersGet409() throws Exception {
+        start();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            for (int round = 0; round < 3; round++) {
+                // a few MiB of content widen the window between the check for the name and the install
+                String bsn = "test.race" + round;
+                byte[] jar = TestBundles.dataBundle(bsn, Map.of(), Map.of("padding.txt", randomText(4 << 20, round)));
+                List<Future<Answer>> answers = new ArrayList<>();
+                for (int i = 0; i < 8; i++) answers.add(pool.submit((Callable<Answer>) () -> node.post("/bundles", jar)));
+                int ok = 0, conflict = 0;
+                for (Future<Answer> f : answers) {
+                    Answer a = f.get();
+                    if (a.status() == 200) ok++;
+                    else if (a.status() == 409) conflict++;
+                    else throw new AssertionError("unexpected answer " + a.status() + " " + a.body());
+                }
+                assertEquals(1, ok, bsn + ": one upload installs it");
+                assertEquals(7, conflict, bsn + ": the others find it installed");
+                assertEquals("ACTIVE", bundles(bsn).get(0).get("state").getAsString());
+                idOf(bsn);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static String randomText(int length, long seed) {
+        java.util.Random r = new java.util.Random(seed);
+        StringBuilder s = new StringBuilder(length);
+        for (int i = 0; i < length; i++) s.append((char) ('a' + r.nextInt(26)));
+        return s.toString();
+    }
+
+    @Test
+    void anUpdateThatDoesNotStartIsRolledBackToThePreviousJarAlsoAfterARestart() throws Exception {
+        start();
+        long id = obj(node.post("/bundles", TestBundles.featureBundle("test.features", false))).get("id").getAsLong();
+        await("registered", () -> node.get("/features").body().contains("\"test-knob\""));
+        byte[] broken = TestBundles.activatorBundle("test.features", "2.0.0", "throw new IllegalStateException(\"test: activator fails\");", Map.of());
+        Answer a = node.send("PUT", "/bundles/" + id, broken, "application/java-archive", node.token());
+        assertEquals(400, a.status(), a.body());
+        assertTrue(a.error().contains("test: activator fails") && a.error().contains("rolled back to version 1.0.0 (ACTIVE)"), a.error());
+        JsonObject b = obj(node.get("/bundles/" + id));
+        assertEquals("ACTIVE", b.get("state").getAsString());
+        assertEquals("1.0.0", b.get("version").getAsString());
+        await("the previous version's features are back", () -> node.get("/features").body().contains("\"test-knob\""));
+
+        node.stop();
+        node.start();
+        JsonObject after = obj(node.get("/bundles/" + id));
+        assertEquals("ACTIVE", after.get("state").getAsString(), after.toString());
+        assertEquals("1.0.0", after.get("version").getAsString());
+        await("its features after the restart", () -> node.get("/features").body().contains("\"test-knob\""));
+    }
+
+    @Test
+    void aBoardBundleWithABrokenDescriptorIsRefusedOnceByTheApiAndByRinglabDeploy() throws Exception {
+        start();
+        byte[] board = TestBundles.dataBundle("test.board.broken", Map.of("Ringlab-Board", "META-INF/ringlab/board.json"),
+                Map.of("META-INF/ringlab/board.json", "{\"id\": \"broken\", \"soc\": "));
+        Answer a = node.post("/bundles", board);
+        assertEquals(400, a.status(), a.body());
+        assertTrue(a.error().contains("test.board.broken") && a.error().contains("META-INF/ringlab/board.json"), a.error());
+        assertTrue(bundles("test.board.broken").isEmpty(), "uninstalled again");
+        assertEquals(1, events("board_rejected").size(), "one rejection, recorded once: " + events("board_rejected"));
+
+        Path jar = node.root.resolve("broken-board.jar");
+        Files.write(jar, board);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"deploy", jar.toString(), "--node", "http://127.0.0.1:" + node.port, "--data", node.data.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String printed = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, rc, printed);
+        assertEquals(1, printed.lines().count(), "one line: " + printed);
+        assertTrue(printed.contains("broken-board.jar") && printed.contains("test.board.broken/META-INF/ringlab/board.json"), printed);
+        assertTrue(bundles("test.board.broken").isEmpty());
+    }
+
+    @Test
+    void theDeployFolderLeavesAnApiInstalledBundleAlone() throws Exception {
+        start();
+        long id = obj(node.post("/bundles", TestBundles.featureBundle("test.features", false))).get("id").getAsLong();
+        Path dropped = node.data.resolve("deploy/same-name.jar");
+        Files.write(dropped, TestBundles.featureBundle("test.features", false));
+        JsonObject refused = await("refused with an event", () -> events("bundle_refused").stream().findFirst().orElse(null));
+        assertTrue(refused.get("message").getAsString().contains("already installed as bundle " + id + " through the API"), refused.toString());
+        assertFalse(Files.exists(dropped), "moved out of the deploy folder");
+        assertTrue(Files.exists(node.data.resolve("deploy-refused/same-name.jar")));
+        JsonObject b = obj(node.get("/bundles/" + id));
+        assertEquals("ringlab-api:test.features", b.get("location").getAsString());
+        assertEquals("ACTIVE", b.get("state").getAsString());
+
+        // a jar exporting a ringlab package is refused from the folder too
+        Files.write(node.data.resolve("deploy/fake-spi.jar"), TestBundles.dataBundle("test.fake.spi", Map.of("Export-Package", "ringlab.spi.feature"), Map.of("a.txt", "x")));
+        await("refused from the folder", () -> events("bundle_refused").size() == 2);
+        assertTrue(bundles("test.fake.spi").isEmpty());
+    }
+
+    @Test
+    void exportsOfNodePackagesAHugeManifestAndInfrastructureChangesAreRefused() throws Exception {
+        start();
+        int before = node.get("/bundles").json().getAsJsonArray().size();
+        Answer spi = node.post("/bundles", TestBundles.dataBundle("test.fake.spi", Map.of("Export-Package", "ringlab.spi.feature;version=\"1.0\""), Map.of("a.txt", "x")));
+        assertEquals(400, spi.status(), spi.body());
+        assertTrue(spi.error().contains("exports package ringlab.spi.feature"), spi.error());
+        Answer gson = node.post("/bundles", TestBundles.dataBundle("test.fake.gson", Map.of("Export-Package", "com.google.gson"), Map.of("a.txt", "x")));
+        assertEquals(400, gson.status(), gson.body());
+        assertTrue(gson.error().contains("com.google.gson") && gson.error().contains("infrastructure"), gson.error());
+
+        Answer huge = node.post("/bundles", TestBundles.dataBundle("test.huge", Map.of("X-Padding", "a".repeat(2 << 20)), Map.of("a.txt", "x")));
+        assertEquals(400, huge.status(), huge.body().substring(0, Math.min(300, huge.body().length())));
+        assertTrue(huge.error().contains("manifest is larger than 1048576 bytes"), huge.error());
+        assertEquals(before, node.get("/bundles").json().getAsJsonArray().size(), "nothing installed");
+
+        long scr = idOf("org.apache.felix.scr");
+        for (String[] op : new String[][] {{"POST", "/bundles/" + scr + "/stop"}, {"DELETE", "/bundles/" + scr}}) {
+            Answer a = node.send(op[0], op[1], null, null, node.token());
+            assertEquals(400, a.status(), a.body());
+            assertTrue(a.error().contains("infrastructure"), a.error());
+        }
+        Answer upd = node.send("PUT", "/bundles/" + scr, TestBundles.dataBundle("org.apache.felix.scr", Map.of(), Map.of("a.txt", "x")),
+                "application/java-archive", node.token());
+        assertEquals(400, upd.status(), upd.body());
+        assertEquals("ACTIVE", obj(node.get("/bundles/" + scr)).get("state").getAsString());
+        assertEquals(400, node.send("POST", "/bundles/" + idOf("com.google.gson") + "/stop", null, null, node.token()).status());
+
+        // the node's content stays manageable: an in-tree feature bundle stops and starts
+        long gro = idOf("ringlab.feature.gro");
+        assertEquals("RESOLVED", obj(node.send("POST", "/bundles/" + gro + "/stop", null, null, node.token())).get("state").getAsString());
+        assertEquals("ACTIVE", obj(node.send("POST", "/bundles/" + gro + "/start", null, null, node.token())).get("state").getAsString());
+    }
+
+    @Test
+    void anActivatorThatBlocksGetsADeadlineAndTheBundleGoesWhenItReturns() throws Exception {
+        start();
+        byte[] slow = TestBundles.activatorBundle("test.blocks", "1.0.0", "Thread.sleep(Long.MAX_VALUE);", Map.of());
+        Answer a = node.post("/bundles", slow);
+        assertEquals(400, a.status(), a.body());
+        assertTrue(a.error().contains("did not start within 3 s") && a.error().contains("STARTING"), a.error());
+        assertEquals(200, node.get("/status").status(), "the API answers meanwhile");
+        // the deadline interrupted the activator: its start failed, and the bundle was uninstalled
+        await("uninstalled once its activator returned", () -> bundles("test.blocks").isEmpty());
+    }
+}

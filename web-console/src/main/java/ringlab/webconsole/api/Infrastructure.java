@@ -1,0 +1,80 @@
+package ringlab.webconsole.api;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.wiring.BundleCapability;
+import org.osgi.framework.wiring.BundleRevision;
+import ringlab.node.BoardCatalog;
+
+/**
+ * Which installed bundles are the node's infrastructure: the system bundle and every bundle the node's
+ * launcher installed (launch/ringlab.bndrun: SCR, Jetty, ConfigAdmin, Gson, the runtime, Metatype,
+ * FileInstall, the node, this web console...) except its content, the board bundles (Ringlab-Board
+ * header) and the feature bundles (a DriverFeature service component). Infrastructure cannot be
+ * stopped, updated or uninstalled through the API, and no upload may export a package it exports, nor a
+ * {@code ringlab.*} package: a later refresh would wire the node's features to the impostor.
+ */
+final class Infrastructure {
+    static final String API_LOCATION = "ringlab-api:";
+    private static final String FEATURE_SERVICE = "ringlab.spi.feature.DriverFeature";
+
+    private final BundleContext context;
+
+    Infrastructure(BundleContext context) { this.context = context; }
+
+    /** Installed through the API or from the deploy folder (FileInstall), not by the launcher. */
+    boolean uploaded(Bundle b) {
+        return b.getLocation().startsWith(API_LOCATION) || fromDeployFolder(b);
+    }
+
+    /** Installed by FileInstall from the deploy folder (its locations are the files' URIs). */
+    boolean fromDeployFolder(Bundle b) {
+        String dir = context.getProperty("felix.fileinstall.dir");
+        return dir != null && b.getLocation().startsWith(Path.of(dir).toAbsolutePath().normalize().toUri().toString());
+    }
+
+    /** The system bundle, or a bundle of the node's own run that is neither a board nor a feature bundle. */
+    boolean protects(Bundle b) {
+        if (b.getBundleId() == 0) return true;
+        if (uploaded(b)) return false;
+        if (b.getHeaders("").get(BoardCatalog.HEADER) != null) return false;
+        String caps = b.getHeaders("").get("Provide-Capability");
+        return caps == null || !caps.contains(FEATURE_SERVICE);
+    }
+
+    /** Refuses (400) an operation on an infrastructure bundle. */
+    void guard(Bundle b, String what) {
+        if (!protects(b)) return;
+        String name = b.getBundleId() == 0 ? "the system bundle" : "bundle " + b.getBundleId() + " (" + b.getSymbolicName() + ")";
+        throw new IllegalArgumentException(name + " is part of the node's infrastructure and cannot be " + what + " through the API");
+    }
+
+    /** Refuses (400) a jar that exports a ringlab.* package or a package an infrastructure bundle exports. */
+    void checkExports(JarManifest jar) {
+        for (String pkg : jar.exports()) {
+            if (pkg.startsWith("ringlab.") || pkg.equals("ringlab")) {
+                throw new IllegalArgumentException("bundle " + jar.symbolicName() + " refused: it exports package " + pkg
+                        + "; ringlab.* packages belong to the node's own bundles");
+            }
+            Bundle owner = exporter(pkg);
+            if (owner != null) {
+                throw new IllegalArgumentException("bundle " + jar.symbolicName() + " refused: it exports package " + pkg
+                        + ", which the node's infrastructure provides (bundle " + owner.getBundleId() + ", " + owner.getSymbolicName() + ")");
+            }
+        }
+    }
+
+    private Bundle exporter(String pkg) {
+        for (Bundle b : context.getBundles()) {
+            BundleRevision rev = b.adapt(BundleRevision.class);
+            if (rev == null || !protects(b)) continue;
+            List<BundleCapability> caps = rev.getDeclaredCapabilities(BundleRevision.PACKAGE_NAMESPACE);
+            for (BundleCapability c : caps) {
+                if (pkg.equals(c.getAttributes().get(BundleRevision.PACKAGE_NAMESPACE))) return b;
+            }
+        }
+        return null;
+    }
+}
