@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import ringlab.cli.Main;
-import ringlab.launch.NodeHarness.Answer;
+import ringlab.launch.NodeClient.Answer;
 
 /**
  * Bundle operations through the API and the deploy folder (issue 10, items 6 to 8 and the risky bundle
