@@ -59,10 +59,11 @@ class NodeChaosIT {
     void concurrentClientsBadFilesFaultsAndKillMinusNine() throws Exception {
         byte[] chaos = TestBundles.featureBundle("test.chaos", false);
         byte[] hot = TestBundles.featureBundle("test.hot", true);
-        byte[] dropped = TestBundles.featureBundle("test.dropped", false);
+        byte[] dropped = TestBundles.activatorBundle("test.dropped", "1.0.0", "", Map.of());
+        byte[] badUpdate = TestBundles.activatorBundle("test.chaos", "2.0.0", "throw new IllegalStateException(\"test: start fails\");", Map.of());
         try (ProcessNode node = new ProcessNode()) {
             try {
-                soak(node, chaos, hot, dropped);
+                soak(node, chaos, badUpdate, hot, dropped);
             } catch (AssertionError | RuntimeException e) {
                 String log = node.log();
                 System.out.println("node output (last 20000 chars):\n" + log.substring(Math.max(0, log.length() - 20_000)));
@@ -71,7 +72,7 @@ class NodeChaosIT {
         }
     }
 
-    private void soak(ProcessNode node, byte[] chaos, byte[] hot, byte[] dropped) throws Exception {
+    private void soak(ProcessNode node, byte[] chaos, byte[] badUpdate, byte[] hot, byte[] dropped) throws Exception {
         {
             node.start();
             Map<String, String> baseline = bundleStates(node);
@@ -92,7 +93,7 @@ class NodeChaosIT {
                 List<Future<?>> clients = new ArrayList<>();
                 clients.add(pool.submit(() -> scenarioClient(node, want, new SplittableRandom(100 + r), going)));
                 clients.add(pool.submit(() -> tunableClient(node, want, new SplittableRandom(200 + r), going)));
-                clients.add(pool.submit(() -> bundleClient(node, want, chaos, new SplittableRandom(300 + r), going)));
+                clients.add(pool.submit(() -> bundleClient(node, want, chaos, badUpdate, new SplittableRandom(300 + r), going)));
                 clients.add(pool.submit(() -> deployFolderClient(node, dropped, new SplittableRandom(400 + r), going)));
                 clients.add(pool.submit(() -> faultClient(node, hot, going)));
                 clients.add(pool.submit(() -> readerClient(node, going)));
@@ -198,8 +199,11 @@ class NodeChaosIT {
         }
     }
 
-    /** test.chaos: parallel uploads (exactly one wins, the others 409), updates, stop, start, uninstall. */
-    private void bundleClient(ProcessNode node, Expected want, byte[] jar, SplittableRandom rng, BooleanSupplier going) {
+    /**
+     * test.chaos: parallel uploads (exactly one wins, the others 409), updates, updates whose start fails (400,
+     * rolled back: the state stays), stop, start, uninstall.
+     */
+    private void bundleClient(ProcessNode node, Expected want, byte[] jar, byte[] badJar, SplittableRandom rng, BooleanSupplier going) {
         ExecutorService racers = Executors.newFixedThreadPool(4);
         try {
             while (going.getAsBoolean()) {
@@ -217,9 +221,15 @@ class NodeChaosIT {
                     want.chaosBundle = true;
                     want.chaosActive = true;
                 } else {
-                    int op = rng.nextInt(4);
+                    int op = rng.nextInt(5);
+                    if (op == 4 && want.chaosActive) {
+                        Answer a = node.send("PUT", "/bundles/" + id, badJar, "application/java-archive", node.token());
+                        if (a.status() != 400) failures.add("update of test.chaos to a jar whose start fails: " + a.status() + " " + a.body());
+                        pause(rng, 100);
+                        continue; // rolled back: still the first jar, still ACTIVE (checked after the chaos)
+                    }
                     Answer a = switch (op) {
-                        case 0 -> node.send("PUT", "/bundles/" + id, jar, "application/java-archive", node.token());
+                        case 0, 4 -> node.send("PUT", "/bundles/" + id, jar, "application/java-archive", node.token());
                         case 1 -> node.send("POST", "/bundles/" + id + "/stop", null, null, node.token());
                         case 2 -> node.send("POST", "/bundles/" + id + "/start", null, null, node.token());
                         default -> node.delete("/bundles/" + id);
