@@ -29,8 +29,12 @@ final class TestBundles {
 
 
     static String features(String pkg, boolean hot) {
-        String register = hot ? "c.registerService(DriverFeature.class, new HotThrows(), null);"
-                : "c.registerService(DriverFeature.class, new Knob(), null); c.registerService(DriverFeature.class, new InstallThrows(), null);";
+        return features(pkg, hot ? "c.registerService(DriverFeature.class, new HotThrows(), null);"
+                : "c.registerService(DriverFeature.class, new Knob(), null); c.registerService(DriverFeature.class, new InstallThrows(), null);");
+    }
+
+    /** The test features' source, in package {@code pkg}, with the activator's body {@code register}. */
+    static String features(String pkg, String register) {
         return """
             package PKG;
             import java.util.*;
@@ -58,6 +62,18 @@ final class TestBundles {
                 public String summary() { return "test: its rx delivery throws after 200 packets"; }
                 public void install(DriverHooks h) { h.rxDelivery(new Bomb(h.rxDelivery())); }
             }
+            final class BadId implements DriverFeature {
+                public String id() { throw new IllegalStateException("test: id() fails"); }
+                public String summary() { return "test: id() throws"; }
+                public void install(DriverHooks h) { }
+            }
+            final class Named implements DriverFeature {
+                private final String id;
+                Named(String id) { this.id = id; }
+                public String id() { return id; }
+                public String summary() { return "test: a feature with a chosen id, no mechanism"; }
+                public void install(DriverHooks h) { }
+            }
             final class Bomb implements RxDelivery {
                 private final RxDelivery next; private int n;
                 Bomb(RxDelivery next) { this.next = next; }
@@ -78,23 +94,32 @@ final class TestBundles {
      */
     static byte[] featureBundle(String bsn, boolean hot) throws IOException {
         String pkg = bsn.replaceAll("[^A-Za-z0-9]", "");
+        return bundle(bsn, pkg, features(pkg, hot));
+    }
+
+    /**
+     * A bundle of the test feature classes in package {@code pkg} whose activator runs {@code register}
+     * (e.g. {@code c.registerService(DriverFeature.class, new Named("gro"), null);}, or {@code new BadId()}):
+     * two such bundles with one package have classes of the same names.
+     */
+    static byte[] featureBundle(String bsn, String pkg, String register) throws IOException {
+        return bundle(bsn, pkg, features(pkg, register));
+    }
+
+    private static byte[] bundle(String bsn, String pkg, String source) throws IOException {
         Path dir = Files.createTempDirectory("ringlab-testbundle");
         try {
             Path src = dir.resolve("src/" + pkg + "/Activator.java");
             Files.createDirectories(src.getParent());
-            Files.writeString(src, features(pkg, hot));
+            Files.writeString(src, source);
             Path out = dir.resolve("classes");
             Files.createDirectories(out);
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             String cp = location(DriverFeature.class) + java.io.File.pathSeparator + location(BundleActivator.class);
             int rc = javac.run(null, null, null, "--release", "17", "-proc:none", "-cp", cp, "-d", out.toString(), src.toString());
             assertTrue(rc == 0, "test bundle does not compile");
-            Manifest mf = new Manifest();
+            Manifest mf = manifest(bsn);
             Attributes a = mf.getMainAttributes();
-            a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-            a.putValue("Bundle-ManifestVersion", "2");
-            a.putValue("Bundle-SymbolicName", bsn);
-            a.putValue("Bundle-Version", "1.0.0");
             a.putValue("Bundle-Activator", pkg + ".Activator");
             a.putValue("Import-Package", "org.osgi.framework, ringlab.spi.driver, ringlab.spi.feature, ringlab.spi.net");
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -112,6 +137,30 @@ final class TestBundles {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** The manifest of bundle {@code bsn}, version 1.0.0. */
+    static Manifest manifest(String bsn) {
+        Manifest mf = new Manifest();
+        Attributes a = mf.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", bsn);
+        a.putValue("Bundle-Version", "1.0.0");
+        return mf;
+    }
+
+    /** A pure-data board bundle carrying {@code descriptor}. */
+    static byte[] boardBundle(String bsn, String descriptor) throws IOException {
+        Manifest mf = manifest(bsn);
+        mf.getMainAttributes().putValue("Ringlab-Board", "board.json");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream jar = new JarOutputStream(bytes, mf)) {
+            jar.putNextEntry(new JarEntry("board.json"));
+            jar.write(descriptor.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            jar.closeEntry();
+        }
+        return bytes.toByteArray();
     }
 
     /** A jar whose manifest names a bundle that imports a package nobody exports. */

@@ -20,13 +20,14 @@ import org.osgi.framework.wiring.FrameworkWiring;
 import ringlab.node.BoardCatalog;
 import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeRunner;
+import ringlab.node.RegisteredFeature;
 import ringlab.spi.board.Board;
-import ringlab.spi.feature.DriverFeature;
 
 /**
  * /api/v1/bundles: list, install from a jar body (and start), start, stop, update from a body,
- * uninstall. A body that is not a jar with a Bundle-SymbolicName, or a bundle that does not resolve or
- * start, is refused (400) and uninstalled again, so nothing else changes. The system bundle, the node
+ * uninstall. A body that is not a jar with a Bundle-SymbolicName, a bundle that does not resolve or
+ * start, or one whose feature or board the node's catalogs refused (metadata that throws, an id another
+ * bundle has) is refused (400) and uninstalled again, so nothing else changes. The system bundle, the node
  * bundle and this web console bundle cannot be stopped or removed through the API that they serve.
  */
 final class BundleRoutes {
@@ -46,7 +47,7 @@ final class BundleRoutes {
         return List.of(
                 new Route("GET", "/bundles", "Installed bundles with what they provide", null,
                         new TypeToken<List<BundleInfo>>() { }.getType(), Map.of(), c -> list()),
-                new Route("POST", "/bundles", "Installs and starts a bundle from the jar in the body; refused (400) and uninstalled again if it does not resolve or start",
+                new Route("POST", "/bundles", "Installs and starts a bundle from the jar in the body; refused (400) and uninstalled again if it does not resolve or start, or the node refuses a feature or board it provides",
                         Route.JAR, BundleInfo.class, Map.of(), c -> describe(install(c.bytes()))),
                 new Route("GET", "/bundles/{id}", "One bundle", null, BundleInfo.class, Map.of(), c -> describe(bundle(c.param("id")))),
                 new Route("PUT", "/bundles/{id}", "Updates a bundle from the jar in the body (same symbolic name)", Route.JAR, BundleInfo.class, Map.of(),
@@ -113,9 +114,8 @@ final class BundleRoutes {
 
     BundleInfo describe(Bundle b) {
         List<String> provided = new ArrayList<>();
-        for (DriverFeature f : features.features()) {
-            Bundle fb = FrameworkUtil.getBundle(f.getClass());
-            if (fb != null && fb.getBundleId() == b.getBundleId()) provided.add(f.id());
+        for (RegisteredFeature f : features.features()) {
+            if (f.bundleId() == b.getBundleId()) provided.add(f.id());
         }
         List<String> boardIds = new ArrayList<>();
         for (Board board : boards.boards().values()) {
@@ -179,7 +179,25 @@ final class BundleRoutes {
             }
             throw new IllegalArgumentException("bundle " + bsn + " refused (uninstalled again): " + e.getMessage());
         }
+        String refused = refusedByCatalogs(b);
+        if (refused != null) {
+            try {
+                b.uninstall();
+                refresh();
+            } catch (BundleException | IllegalStateException ignored) {
+                // already gone
+            }
+            throw new IllegalArgumentException("bundle " + bsn + " refused (uninstalled again): " + refused);
+        }
         return b;
+    }
+
+    /** Why the feature or board catalog refused what the started bundle {@code b} provides, or null. */
+    private String refusedByCatalogs(Bundle b) {
+        List<String> why = new ArrayList<>();
+        for (FeatureCatalog.Rejected r : features.rejected()) if (r.bundleId() == b.getBundleId()) why.add(r.error());
+        for (BoardCatalog.Rejected r : boards.rejected()) if (r.bundleId() == b.getBundleId()) why.add(r.error());
+        return why.isEmpty() ? null : String.join("; ", why);
     }
 
     private void start(Bundle b) throws BundleException {
