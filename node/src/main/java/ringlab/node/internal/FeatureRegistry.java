@@ -70,25 +70,29 @@ public final class FeatureRegistry implements FeatureCatalog {
                     + bsn + " [" + bundleId + "] refused: " + e.getMessage()));
             return;
         }
-        RegisteredFeature displaced = null;
+        RegisteredFeature holder;
+        boolean accepted;
         synchronized (this) {
-            RegisteredFeature holder = byId.get(f.id());
-            if (holder != null && !(f.bundleId() < holder.bundleId())) {
-                refuse(feature, duplicate(f, holder));
-                return;
+            holder = byId.get(f.id());
+            accepted = holder == null || f.bundleId() < holder.bundleId();
+            if (accepted) {
+                if (holder != null) {
+                    byService.remove(holder.plugin());
+                    rejected.put(holder.plugin(), duplicate(holder, f));
+                }
+                byId.put(f.id(), f);
+                byService.put(feature, f);
+                changed();
             }
-            if (holder != null) {
-                displaced = holder;
-                byService.remove(holder.plugin());
-                rejected.put(holder.plugin(), duplicate(holder, f));
-            }
-            byId.put(f.id(), f);
-            byService.put(feature, f);
-            changed();
         }
-        if (displaced != null) {
-            events.record(Kind.FEATURE_REJECTED, f.id(), duplicate(displaced, f).error());
-            for (Listener l : listeners) l.removed(displaced);
+        // events and listeners outside the lock: the event log calls its subscribers
+        if (!accepted) {
+            refuse(feature, duplicate(f, holder));
+            return;
+        }
+        if (holder != null) {
+            events.record(Kind.FEATURE_REJECTED, f.id(), duplicate(holder, f).error());
+            for (Listener l : listeners) l.removed(holder);
         }
         for (Listener l : listeners) l.added(f);
     }
