@@ -156,6 +156,15 @@ class FaultIT {
             obj(node.post("/bundles/" + id + "/stop", new byte[0]));
             obj(node.post("/bundles/" + id + "/start", new byte[0]));
             await("back", () -> node.get("/features/fault-injection").status() == 200);
+
+            // activation delay: whoever starts the bundle waits at least that long (a lower bound, which
+            // a loaded machine can only make longer), and the feature registers as usual afterwards
+            obj(node.put("/features/fault-injection", "{\"activate_delay_ms\": 1000}"));
+            obj(node.post("/bundles/" + id + "/stop", new byte[0]));
+            long t0 = System.nanoTime();
+            obj(node.post("/bundles/" + id + "/start", new byte[0]));
+            assertTrue(System.nanoTime() - t0 >= 1_000_000_000L, "the start waited for the activation");
+            await("registered after the delay", () -> node.get("/features/fault-injection").status() == 200);
         }
     }
 

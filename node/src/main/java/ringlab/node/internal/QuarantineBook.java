@@ -41,8 +41,10 @@ final class QuarantineBook {
      * of that bundle's code is run again until the bundle is updated or restarted.
      */
     void quarantineBundles(List<DriverFeature> culprits, Map<String, DriverFeature> installed, Throwable e, long virtualNanos) {
-        for (DriverFeature c : culprits) {
-            events.record(Kind.QUARANTINE, bundleName(c), "bundle " + bundleName(c) + " quarantined: its code faulted again right after a fault rebuild");
+        java.util.Set<String> bundles = new java.util.LinkedHashSet<>();
+        for (DriverFeature c : culprits) bundles.add(bundleName(c));
+        for (String b : bundles) {
+            events.record(Kind.QUARANTINE, b, "bundle " + b + " quarantined: its code faulted again right after a fault rebuild");
         }
         for (DriverFeature f : installed.values()) {
             for (DriverFeature c : culprits) {

@@ -1,17 +1,20 @@
 package ringlab.node.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import ringlab.node.RegisteredFeature;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 
-/** Issue 10 item 3: a fault is blamed by class loader, and rebuilds in a row back off. */
+/** Issue 10 item 3: a fault is blamed by class loader, a repeat takes out the whole bundle, rebuilds in a row back off. */
 class FaultAttributionTest {
 
     /** A feature of its own class loader (a bundle's, in the node). */
@@ -73,6 +76,19 @@ class FaultAttributionTest {
         RuntimeException e = new RuntimeException("x");
         e.setStackTrace(new StackTraceElement[] {frame(Loaded.class)});
         assertEquals(List.of(a, b), Culprit.find(e, List.of(a, b)), "a stack trace cannot tell them apart");
+    }
+
+    @Test
+    void aBundleQuarantineTakesOutEveryInstalledFeatureOfTheCulpritsBundleOnly() {
+        QuarantineBook book = new QuarantineBook(new NodeEvents());
+        DriverFeature culprit = RegisteredFeature.read(new FeatureRefusalTest.Plugin("a"), "test.bad", 7);
+        DriverFeature sibling = RegisteredFeature.read(new FeatureRefusalTest.Plugin("b"), "test.bad", 7); // installed, not active
+        DriverFeature other = RegisteredFeature.read(new FeatureRefusalTest.Plugin("c"), "test.good", 8);
+        Map<String, DriverFeature> installed = Map.of("a", culprit, "b", sibling, "c", other);
+        book.quarantineBundles(List.of(culprit), installed, new IllegalStateException("again"), 0);
+        assertTrue(book.holds("a", culprit) && book.holds("b", sibling));
+        assertFalse(book.holds("c", other));
+        assertEquals(Map.of("c", other), book.usable(installed));
     }
 
     @Test
