@@ -53,14 +53,14 @@ public final class FeatureConfigs implements FeatureRegistry.Listener {
     @Override
     public void added(RegisteredFeature f) {
         BundleContext ctx = context;
-        if (ctx == null || registrations.containsKey(f)) return;
+        if (ctx == null) return;
         String pid = NodeConfig.featurePid(f.id());
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Constants.SERVICE_PID, pid);
         props.put(MetaTypeProvider.METATYPE_PID, pid);
-        Object service = new PerFeature(f, pid);
-        registrations.put(f, ctx.registerService(
-                new String[] {ManagedService.class.getName(), MetaTypeProvider.class.getName()}, service, props));
+        // at most once per feature: the registry's replay in listen() may meet a registration told directly
+        registrations.computeIfAbsent(f, k -> ctx.registerService(
+                new String[] {ManagedService.class.getName(), MetaTypeProvider.class.getName()}, new PerFeature(f, pid), props));
     }
 
     @Override
