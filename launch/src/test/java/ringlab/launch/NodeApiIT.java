@@ -199,15 +199,17 @@ class NodeApiIT {
         assertEquals(400, again.status());
         assertTrue(again.error().contains("quarantined"), again.error());
 
-        // the hot path throws: caught around the advance, culprit from the stack, rebuilt without it
-        obj(node.post("/bundles", TestBundles.featureBundle("test.hot", true)));
-        await("test-hot-throws registered", () -> node.get("/features").body().contains("\"test-hot-throws\""));
-        obj(node.put("/scenario", "{\"features\": \"test-knob,test-hot-throws\"}"));
-        JsonObject hot = await("test-hot-throws quarantined", () -> {
+        // the hot path throws (the fault-injection test bundle's rx switch): caught around the advance,
+        // culprit from the stack, rebuilt without it
+        obj(node.post("/bundles", FaultIT.faultInjectionJar()));
+        await("fault-injection registered", () -> node.get("/features").body().contains("\"fault-injection\""));
+        obj(node.put("/features/fault-injection", "{\"fail_rx_after\": 200}"));
+        obj(node.put("/scenario", "{\"features\": \"test-knob,fault-injection\"}"));
+        JsonObject hot = await("fault-injection quarantined", () -> {
             JsonObject x = status();
-            return x.getAsJsonArray("quarantined").toString().contains("test-hot-throws") ? x : null;
+            return x.getAsJsonArray("quarantined").toString().contains("fault-injection") ? x : null;
         });
-        assertTrue(hot.getAsJsonArray("quarantined").toString().contains("Bomb.deliver"), hot.toString());
+        assertTrue(hot.getAsJsonArray("quarantined").toString().contains("FailingRxDelivery.deliver"), hot.toString());
         JsonObject rebuilt = await("running again without it", () -> {
             JsonObject x = status();
             return "running".equals(x.get("state").getAsString()) && active(x).equals(List.of("test-knob"))
@@ -215,7 +217,7 @@ class NodeApiIT {
         });
         assertEquals(1, rebuilt.getAsJsonObject("restarts").getAsJsonObject("by_reason").get("fault").getAsLong());
         assertAccounting(rebuilt);
-        assertTrue(rebuilt.getAsJsonObject("scenario").getAsJsonObject("unavailable_features").get("test-hot-throws")
+        assertTrue(rebuilt.getAsJsonObject("scenario").getAsJsonObject("unavailable_features").get("fault-injection")
                 .getAsString().startsWith("quarantined"));
     }
 

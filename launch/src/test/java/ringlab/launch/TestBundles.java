@@ -30,8 +30,12 @@ final class TestBundles {
 
 
     static String features(String pkg, boolean hot) {
-        String register = hot ? "c.registerService(DriverFeature.class, new HotThrows(), null);"
-                : "c.registerService(DriverFeature.class, new Knob(), null); c.registerService(DriverFeature.class, new InstallThrows(), null);";
+        return features(pkg, hot ? "c.registerService(DriverFeature.class, new HotThrows(), null);"
+                : "c.registerService(DriverFeature.class, new Knob(), null); c.registerService(DriverFeature.class, new InstallThrows(), null);");
+    }
+
+    /** The test features' source, in package {@code pkg}, with the activator's body {@code register}. */
+    static String features(String pkg, String register) {
         return """
             package PKG;
             import java.util.*;
@@ -59,6 +63,18 @@ final class TestBundles {
                 public String summary() { return "test: its rx delivery throws after 200 packets"; }
                 public void install(DriverHooks h) { h.rxDelivery(new Bomb(h.rxDelivery())); }
             }
+            final class BadId implements DriverFeature {
+                public String id() { throw new IllegalStateException("test: id() fails"); }
+                public String summary() { return "test: id() throws"; }
+                public void install(DriverHooks h) { }
+            }
+            final class Named implements DriverFeature {
+                private final String id;
+                Named(String id) { this.id = id; }
+                public String id() { return id; }
+                public String summary() { return "test: a feature with a chosen id, no mechanism"; }
+                public void install(DriverHooks h) { }
+            }
             final class Bomb implements RxDelivery {
                 private final RxDelivery next; private int n;
                 Bomb(RxDelivery next) { this.next = next; }
@@ -84,6 +100,19 @@ final class TestBundles {
         h.put("Bundle-Activator", pkg + ".Activator");
         h.put("Import-Package", "org.osgi.framework, ringlab.spi.driver, ringlab.spi.feature, ringlab.spi.net");
         return compiled(bsn, pkg, features(pkg, hot), h);
+    }
+
+    /**
+     * A bundle of the test feature classes in package {@code pkg} whose activator runs {@code register}
+     * (e.g. {@code c.registerService(DriverFeature.class, new Named("gro"), null);}, or {@code new BadId()}):
+     * two such bundles with one package have classes of the same names.
+     */
+    static byte[] featureBundle(String bsn, String pkg, String register) throws IOException {
+        Map<String, String> h = new java.util.LinkedHashMap<>();
+        h.put("Bundle-Version", "1.0.0");
+        h.put("Bundle-Activator", pkg + ".Activator");
+        h.put("Import-Package", "org.osgi.framework, ringlab.spi.driver, ringlab.spi.feature, ringlab.spi.net");
+        return compiled(bsn, pkg, features(pkg, register), h);
     }
 
     /** Compiles one source file (package {@code pkg}, class Activator) against the SPI and OSGi core and packs it with the headers. */
@@ -158,6 +187,11 @@ final class TestBundles {
         a.putValue("Bundle-SymbolicName", bsn);
         headers.forEach(a::putValue);
         return mf;
+    }
+
+    /** A pure-data board bundle carrying {@code descriptor}. */
+    static byte[] boardBundle(String bsn, String descriptor) throws IOException {
+        return dataBundle(bsn, Map.of("Bundle-Version", "1.0.0", "Ringlab-Board", "board.json"), Map.of("board.json", descriptor));
     }
 
     /** A jar whose manifest names a bundle that imports a package nobody exports. */

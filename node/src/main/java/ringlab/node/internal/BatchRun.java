@@ -63,8 +63,9 @@ final class BatchRun {
 
     /** Why a side failed: the feature whose code threw and where, when one of {@code sc}'s features can be named. */
     static String blame(Throwable e, Scenario sc) {
-        DriverFeature f = Culprit.find(e, sc.features);
-        if (f == null) return "the simulation failed: " + e;
+        java.util.List<DriverFeature> culprits = Culprit.find(e, sc.features);
+        if (culprits.isEmpty()) return "the simulation failed: " + e;
+        DriverFeature f = culprits.get(0);
         return "feature '" + FeatureIds.safeId(f) + "' threw " + e + " (at " + Culprit.where(e, f) + ")";
     }
 }

@@ -33,7 +33,7 @@ import ringlab.spi.board.Board;
 public final class BoardExtender implements BoardCatalog, BundleTrackerCustomizer<Board> {
     static final String HEADER = BoardCatalog.HEADER;
 
-    /** By bundle id, so that the first installed bundle wins when two declare the same board id. */
+    /** The admitted boards by bundle id; one bundle per board id ({@link #admit}). */
     private final Map<Long, Board> byBundle = new ConcurrentSkipListMap<>();
     private final Map<Long, Rejected> rejected = new ConcurrentSkipListMap<>();
     private BundleContext context;
@@ -85,9 +85,7 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
                 throw new IOException("no such entry");
             }
             Board board = BoardLoader.parse(read(entry), origin);
-            byBundle.put(bundle.getBundleId(), board);
-            rejected.remove(bundle.getBundleId());
-            return board;
+            return admit(bundle, board) ? board : null;
         } catch (IOException | RuntimeException e) {
             // A broken board must not take the node down; it is simply not offered.
             String why = "board " + origin + " refused: " + (e.getMessage() != null ? e.getMessage() : e.toString());
@@ -98,6 +96,39 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
         }
     }
 
+    /**
+     * A board id is provided by one bundle. A second bundle with that id is refused, naming the holder, and
+     * stays refused while it is started, even after the holder goes (it is looked at again when it starts
+     * again). When both start at once (a bundle installed later may start first, at a lower start level),
+     * the bundle installed first (lower bundle id) holds the id.
+     */
+    private synchronized boolean admit(Bundle bundle, Board board) {
+        for (Map.Entry<Long, Board> e : byBundle.entrySet()) {
+            long holder = e.getKey();
+            if (holder == bundle.getBundleId() || !e.getValue().id().equals(board.id())) continue;
+            if (holder < bundle.getBundleId()) {
+                refuse(bundle, board, holder);
+                return false;
+            }
+            byBundle.remove(holder);
+            Bundle h = context.getBundle(holder);
+            if (h != null) refuse(h, e.getValue(), bundle.getBundleId());
+            break;
+        }
+        byBundle.put(bundle.getBundleId(), board);
+        rejected.remove(bundle.getBundleId());
+        return true;
+    }
+
+    private void refuse(Bundle bundle, Board board, long holderId) {
+        Bundle holder = context.getBundle(holderId);
+        String why = "board '" + board.id() + "' of bundle " + bundle.getSymbolicName() + " [" + bundle.getBundleId()
+                + "] refused: the id is already provided by bundle " + (holder == null ? "?" : holder.getSymbolicName()) + " [" + holderId + "]";
+        Rejected r = new Rejected(bundle.getSymbolicName(), bundle.getBundleId(), why);
+        if (r.equals(rejected.put(bundle.getBundleId(), r))) return; // the tracker asks again at STARTED: said once
+        events.record(Kind.BOARD_REJECTED, bundle.getSymbolicName(), why);
+    }
+
     @Override
     public void modifiedBundle(Bundle bundle, BundleEvent event, Board board) {
         // STARTING -> ACTIVE changes nothing for a data bundle.
@@ -105,7 +136,7 @@ public final class BoardExtender implements BoardCatalog, BundleTrackerCustomize
 
     @Override
     public void removedBundle(Bundle bundle, BundleEvent event, Board board) {
-        byBundle.remove(bundle.getBundleId());
+        byBundle.remove(bundle.getBundleId(), board);
     }
 
     private static String read(URL entry) throws IOException {

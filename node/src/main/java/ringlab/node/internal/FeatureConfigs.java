@@ -2,7 +2,6 @@ package ringlab.node.internal;
 
 import java.util.Dictionary;
 import java.util.Hashtable;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.osgi.framework.BundleContext;
@@ -14,73 +13,60 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.AttributeDefinition;
 import org.osgi.service.metatype.MetaTypeProvider;
 import org.osgi.service.metatype.ObjectClassDefinition;
 import ringlab.node.NodeConfig;
-import ringlab.spi.feature.DriverFeature;
+import ringlab.node.RegisteredFeature;
 import ringlab.spi.feature.Tunable;
 
 /**
- * One configuration PID per registered feature, ringlab.feature.ID ('-' written '.'), whose properties are the feature's
+ * One configuration PID per registered feature (as the FeatureRegistry accepted it), ringlab.feature.ID ('-' written '.'), whose properties are the feature's
  * tunables (kernel names). The node publishes, for each feature, a ManagedService that validates and
  * forwards the values to the runner and a MetaTypeProvider generated from DriverFeature.tunables(),
  * so a feature bundle needs no OSGi configuration code of its own.
  */
 @Component(immediate = true)
-public final class FeatureConfigs {
+public final class FeatureConfigs implements FeatureRegistry.Listener {
     @Reference
     private ScenarioControl control;
+    @Reference
+    private FeatureRegistry registry;
 
     private volatile BundleContext context;
-    private final Map<DriverFeature, ServiceRegistration<?>> registrations = new ConcurrentHashMap<>();
+    private final Map<RegisteredFeature, ServiceRegistration<?>> registrations = new ConcurrentHashMap<>();
 
     @Activate
     void activate(BundleContext ctx) {
         this.context = ctx;
-        pending.forEach(this::register);
-        pending.clear();
+        registry.listen(this); // the metadata read once by the registry, never the plug-in's own methods
     }
 
     @Deactivate
     void deactivate() {
+        registry.unlisten(this);
         registrations.values().forEach(FeatureConfigs::unregister);
         registrations.clear();
         context = null;
     }
 
-    private final List<DriverFeature> pending = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-    @Reference(service = DriverFeature.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY, unbind = "removeFeature")
-    void addFeature(DriverFeature f) {
-        if (context == null) pending.add(f);
-        else register(f);
-    }
-
-    void removeFeature(DriverFeature f) {
-        pending.remove(f);
-        ServiceRegistration<?> r = registrations.remove(f);
-        if (r != null) unregister(r);
-    }
-
-    private void register(DriverFeature f) {
-        String id;
-        try {
-            id = f.id();
-        } catch (RuntimeException e) {
-            return;
-        }
-        String pid = NodeConfig.featurePid(id);
+    @Override
+    public void added(RegisteredFeature f) {
+        BundleContext ctx = context;
+        if (ctx == null) return;
+        String pid = NodeConfig.featurePid(f.id());
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Constants.SERVICE_PID, pid);
         props.put(MetaTypeProvider.METATYPE_PID, pid);
-        Object service = new PerFeature(f, pid);
-        registrations.put(f, context.registerService(
-                new String[] {ManagedService.class.getName(), MetaTypeProvider.class.getName()}, service, props));
+        // at most once per feature: the registry's replay in listen() may meet a registration told directly
+        registrations.computeIfAbsent(f, k -> ctx.registerService(
+                new String[] {ManagedService.class.getName(), MetaTypeProvider.class.getName()}, new PerFeature(f, pid), props));
+    }
+
+    @Override
+    public void removed(RegisteredFeature f) {
+        ServiceRegistration<?> r = registrations.remove(f);
+        if (r != null) unregister(r);
     }
 
     private static void unregister(ServiceRegistration<?> r) {
@@ -93,10 +79,10 @@ public final class FeatureConfigs {
 
     /** The ManagedService and metatype of one feature's PID. */
     private final class PerFeature implements ManagedService, MetaTypeProvider {
-        private final DriverFeature feature;
+        private final RegisteredFeature feature;
         private final String pid;
 
-        PerFeature(DriverFeature feature, String pid) {
+        PerFeature(RegisteredFeature feature, String pid) {
             this.feature = feature;
             this.pid = pid;
         }

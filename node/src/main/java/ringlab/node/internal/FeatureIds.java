@@ -15,14 +15,4 @@ final class FeatureIds {
             return f.getClass().getName();
         }
     }
-
-    /** The feature's id, or null when id() throws or answers nothing: such a feature cannot be offered. */
-    static String idOrNull(DriverFeature f) {
-        try {
-            String id = f.id();
-            return id == null || id.isBlank() ? null : id;
-        } catch (RuntimeException | LinkageError e) {
-            return null;
-        }
-    }
 }

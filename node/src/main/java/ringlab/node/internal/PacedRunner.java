@@ -47,7 +47,8 @@ import ringlab.spi.feature.DriverFeature;
  * the hot path, or a removed bundle's classes) is caught around the advance, not per call (that would cost
  * on every packet): the culprit is the innermost stack frame in a feature bundle ({@link Culprit}); it is
  * quarantined and, since a half-run event can leave the device inconsistent, the Simulation is rebuilt
- * without it (a "fault" restart). A Simulation that cannot be built for a board with no feature to blame
+ * without it (a "fault" restart; a fault right after one quarantines the culprit's whole bundle, and
+ * rebuilds in a row back off). A Simulation that cannot be built for a board with no feature to blame
  * quarantines the board.
  */
 @Component(service = {NodeRunner.class, Telemetry.class, ScenarioControl.class}, immediate = true, configurationPid = ScenarioSpec.PID)
@@ -110,6 +111,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     private long lastAdvanceNanos;
     private long timelineOffset; // virtual ns of the simulations torn down before this one
     private final StatusSnapshot status = new StatusSnapshot();
+    private final RebuildBackoff backoff = new RebuildBackoff();
 
     @Activate
     void activate(Config config) {
@@ -285,6 +287,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
             return null;
         }
         events.clock(timelineOffset + sim.now());
+        backoff.ran(sim.now());
         for (Map.Entry<DriverFeature, Throwable> f : sim.takeInstallFailures().entrySet()) {
             quarantine.quarantine(f.getKey(), f.getValue(), sim.now()); // the driver already runs without it
         }
@@ -321,9 +324,9 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         try {
             sim = new Simulation(b.build());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
-            DriverFeature culprit = Culprit.find(e, eff.features());
-            if (culprit != null) {
-                quarantine.quarantine(culprit, e, 0); // built again without it next tick
+            List<DriverFeature> culprits = Culprit.find(e, eff.features());
+            if (!culprits.isEmpty()) {
+                for (DriverFeature c : culprits) quarantine.quarantine(c, e, 0); // built again without it next tick
             } else {
                 quarantine.quarantineBoard(board, e);
             }
@@ -344,29 +347,45 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         return true;
     }
 
-    /** An exception escaped the event loop: quarantine its feature and rebuild without it. */
+    /**
+     * An exception escaped the event loop: quarantine its feature and rebuild without it. Only features in
+     * this simulation are candidates (an inactive bundle's code cannot have run). A fault right after a
+     * fault rebuild means taking out the features that threw was not enough: the culprits' whole bundles
+     * go (every feature they register, active or not). Repeated fault rebuilds back off ({@link RebuildBackoff}).
+     */
     private void fault(Throwable e, Map<String, DriverFeature> installed) {
         Set<DriverFeature> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
         candidates.addAll(active);
         candidates.addAll(sim.features());
-        candidates.addAll(installed.values());
-        DriverFeature culprit = Culprit.find(e, candidates);
-        if (culprit != null) {
-            // the stack names code, not the feature that installed it: every active feature of the
-            // culprit's bundle goes (feature bundles hold one feature each in this project)
-            for (DriverFeature f : active) {
-                if (f != culprit && Culprit.sameBundle(f, culprit)) quarantine.quarantine(f, e, sim.now());
-            }
-            quarantine.quarantine(culprit, e, sim.now());
+        List<DriverFeature> culprits = Culprit.find(e, candidates);
+        if (backoff.justRebuilt() && !culprits.isEmpty()) {
+            quarantine.quarantineBundles(culprits, installed, e, sim.now());
         } else {
-            lastError = e.toString();
-            errorUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            for (DriverFeature culprit : culprits) {
+                // the stack names code, not the feature that installed it: every active feature of the
+                // culprit's bundle goes (feature bundles hold one feature each in this project)
+                for (DriverFeature f : active) {
+                    if (f != culprit && Culprit.sameBundle(f, culprit)) quarantine.quarantine(f, e, sim.now());
+                }
+                quarantine.quarantine(culprit, e, sim.now());
+            }
         }
-        teardown("fault");
+        long wait = backoff.fault();
+        if (culprits.isEmpty()) {
+            lastError = e.toString();
+            wait = Math.max(wait, TimeUnit.SECONDS.toNanos(1));
+        }
+        errorUntil = System.nanoTime() + wait;
+        teardown("fault", wait == 0 ? "" : "; fault " + backoff.streak() + " in a row, next build in "
+                + TimeUnit.NANOSECONDS.toMillis(wait) + " ms");
         state = "restarting";
     }
 
     private void teardown(String reason) {
+        teardown(reason, "");
+    }
+
+    private void teardown(String reason, String detail) {
         if (sim == null) return;
         timelineOffset += sim.now();
         events.clock(timelineOffset);
@@ -374,7 +393,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         active = List.of();
         pendingChange = null;
         status.restarted(reason);
-        events.record(Kind.RESTART, reason, "simulation torn down: " + reason);
+        events.record(Kind.RESTART, reason, "simulation torn down: " + reason + detail);
     }
 
     private static String describe(ScenarioSpec s) {
@@ -402,6 +421,6 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         StatusSnapshot.RunState r = new StatusSnapshot.RunState(uptimeMillis(), state, wanted, active, unavailable, tunables(),
                 sim == null ? 0 : sim.now(), timelineOffset, lastAdvanceNanos, lastError, refused);
         return status.of(r, quarantine, List.copyOf(boards.boards().keySet()),
-                features.features().stream().map(FeatureIds::safeId).toList(), simStatus);
+                features.features().stream().map(f -> f.id()).toList(), simStatus);
     }
 }

@@ -8,6 +8,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 import ringlab.node.NodeEvent.Kind;
 import ringlab.node.NodeStatus;
+import ringlab.node.RegisteredFeature;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
 
@@ -29,11 +30,37 @@ final class QuarantineBook {
     QuarantineBook(NodeEvents events) { this.events = events; }
 
     void quarantine(DriverFeature f, Throwable e, long virtualNanos) {
-        Bundle b = FrameworkUtil.getBundle(f.getClass());
-        String bundle = b == null ? null : b.getSymbolicName() + " [" + b.getBundleId() + "]";
+        String bundle = bundleName(f);
         String id = FeatureIds.safeId(f);
         features.put(id, new Entry(id, f, bundle, e.toString(), Culprit.where(e, f), virtualNanos));
         events.record(Kind.QUARANTINE, id, "feature '" + id + "' quarantined: " + e + (bundle == null ? "" : " (bundle " + bundle + ")"));
+    }
+
+    /**
+     * Quarantines every installed feature of the bundles of {@code culprits}, active or not, so that none
+     * of that bundle's code is run again until the bundle is updated or restarted.
+     */
+    void quarantineBundles(List<DriverFeature> culprits, Map<String, DriverFeature> installed, Throwable e, long virtualNanos) {
+        java.util.Set<String> bundles = new java.util.LinkedHashSet<>();
+        for (DriverFeature c : culprits) bundles.add(bundleName(c));
+        for (String b : bundles) {
+            events.record(Kind.QUARANTINE, b, "bundle " + b + " quarantined: its code faulted again right after a fault rebuild");
+        }
+        for (DriverFeature f : installed.values()) {
+            for (DriverFeature c : culprits) {
+                if (Culprit.sameBundle(f, c) && !holds(f.id(), f)) {
+                    quarantine(f, e, virtualNanos);
+                    break;
+                }
+            }
+        }
+        for (DriverFeature c : culprits) if (!holds(FeatureIds.safeId(c), c)) quarantine(c, e, virtualNanos); // e.g. already uninstalled
+    }
+
+    private static String bundleName(DriverFeature f) {
+        if (f instanceof RegisteredFeature r) return r.bundleName();
+        Bundle b = FrameworkUtil.getBundle(f.getClass());
+        return b == null ? null : b.getSymbolicName() + " [" + b.getBundleId() + "]";
     }
 
     /** Whether this very service object of {@code id} is quarantined. */

@@ -3,6 +3,7 @@ package ringlab.webconsole.api;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +15,7 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.FrameworkWiring;
 import ringlab.node.BoardCatalog;
+import ringlab.node.FeatureCatalog;
 
 /**
  * The bundle operations of the API, one at a time (one lock: eight parallel uploads of one name install
@@ -26,11 +28,13 @@ final class BundleOps {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final BundleContext context;
+    private final FeatureCatalog features;
     private final BoardCatalog boards;
     private final Infrastructure infra;
 
-    BundleOps(BundleContext context, BoardCatalog boards) {
+    BundleOps(BundleContext context, FeatureCatalog features, BoardCatalog boards) {
         this.context = context;
+        this.features = features;
         this.boards = boards;
         this.infra = new Infrastructure(context);
     }
@@ -153,7 +157,7 @@ final class BundleOps {
 
     /**
      * Starts (a fragment: resolves) within the deadline, then refuses what the node would not use: a board
-     * bundle whose descriptor the board extender rejected.
+     * or feature the catalogs rejected (a broken descriptor, metadata that throws, an id another bundle has).
      */
     private void start(Bundle b, java.util.function.Consumer<Throwable> late) throws BundleException, StartDeadline.Expired {
         if (b.getHeaders("").get(Constants.FRAGMENT_HOST) != null) {
@@ -163,9 +167,10 @@ final class BundleOps {
             return;
         }
         StartDeadline.start(b, startLimit(), late);
-        for (BoardCatalog.Rejected r : boards.rejected()) {
-            if (r.bundleId() == b.getBundleId()) throw new BundleException(r.error());
-        }
+        List<String> why = new ArrayList<>();
+        for (FeatureCatalog.Rejected r : features.rejected()) if (r.bundleId() == b.getBundleId()) why.add(r.error());
+        for (BoardCatalog.Rejected r : boards.rejected()) if (r.bundleId() == b.getBundleId()) why.add(r.error());
+        if (!why.isEmpty()) throw new BundleException(String.join("; ", why));
     }
 
     /** Puts the previous jar back and starts it; says what state is left. */

@@ -9,8 +9,8 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 import ringlab.node.BoardCatalog;
 import ringlab.node.FeatureCatalog;
+import ringlab.node.RegisteredFeature;
 import ringlab.spi.board.Board;
-import ringlab.spi.feature.DriverFeature;
 
 /**
  * /api/v1/bundles: list, install from a jar body (and start), start, stop, update from a body,
@@ -27,7 +27,7 @@ final class BundleRoutes {
         this.context = context;
         this.features = features;
         this.boards = boards;
-        this.ops = new BundleOps(context, boards);
+        this.ops = new BundleOps(context, features, boards);
     }
 
     List<Route> routes() {
@@ -75,9 +75,8 @@ final class BundleRoutes {
 
     BundleInfo describe(Bundle b) {
         List<String> provided = new ArrayList<>();
-        for (DriverFeature f : features.features()) {
-            Bundle fb = FrameworkUtil.getBundle(f.getClass());
-            if (fb != null && fb.getBundleId() == b.getBundleId()) provided.add(f.id());
+        for (RegisteredFeature f : features.features()) {
+            if (f.bundleId() == b.getBundleId()) provided.add(f.id());
         }
         List<String> boardIds = new ArrayList<>();
         for (Board board : boards.boards().values()) {

@@ -14,6 +14,7 @@ import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeConfig;
 import ringlab.node.NodeRunner;
 import ringlab.node.NodeStatus;
+import ringlab.node.RegisteredFeature;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.Tunable;
 
@@ -84,7 +85,8 @@ final class FeatureRoutes {
                 reason = status.scenario().unavailableFeatures().get(id);
             }
         }
-        Bundle b = FrameworkUtil.getBundle(f.getClass());
+        // the plug-in's class, not the node's RegisteredFeature wrapper around it
+        Bundle b = FrameworkUtil.getBundle(f instanceof RegisteredFeature r ? r.plugin().getClass() : f.getClass());
         FeatureInfo.BundleRef bundle = b == null ? null : new FeatureInfo.BundleRef(b.getBundleId(), b.getSymbolicName(), b.getVersion().toString());
         String pid = NodeConfig.featurePid(id);
         return new FeatureInfo(id, f.summary(), pid, f.requires(), f.conflicts(), state, reason, bundle, ts, form(pid, f));
