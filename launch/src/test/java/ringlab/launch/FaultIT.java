@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import ringlab.launch.NodeHarness.Answer;
+import ringlab.launch.NodeClient.Answer;
 
 /**
  * Plug-ins that misbehave (issue 10, items 1 to 3): metadata that throws, an id someone else has, two
