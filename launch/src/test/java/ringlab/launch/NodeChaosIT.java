@@ -41,6 +41,8 @@ class NodeChaosIT {
     /** The tunables the tunable client changes (and no one else); their ranges are read from the node. */
     static final Map<String, List<String>> TUNABLES = Map.of("bql", List.of("limit_min", "hold_time"), "gro", List.of("gro_normal_batch"));
 
+    static final String FAULTS = "ringlab.feature.fault.injection";
+
     /** What the clients were last told was accepted. */
     static final class Expected {
         volatile String features = "stock";
@@ -58,7 +60,7 @@ class NodeChaosIT {
     @Test
     void concurrentClientsBadFilesFaultsAndKillMinusNine() throws Exception {
         byte[] chaos = TestBundles.featureBundle("test.chaos", false);
-        byte[] hot = TestBundles.featureBundle("test.hot", true);
+        byte[] hot = FaultIT.faultInjectionJar();
         byte[] dropped = TestBundles.activatorBundle("test.dropped", "1.0.0", "", Map.of());
         byte[] badUpdate = TestBundles.activatorBundle("test.chaos", "2.0.0", "throw new IllegalStateException(\"test: start fails\");", Map.of());
         try (ProcessNode node = new ProcessNode()) {
@@ -95,7 +97,7 @@ class NodeChaosIT {
                 clients.add(pool.submit(() -> tunableClient(node, want, new SplittableRandom(200 + r), going)));
                 clients.add(pool.submit(() -> bundleClient(node, want, chaos, badUpdate, new SplittableRandom(300 + r), going)));
                 clients.add(pool.submit(() -> deployFolderClient(node, dropped, new SplittableRandom(400 + r), going)));
-                clients.add(pool.submit(() -> faultClient(node, hot, going)));
+                clients.add(pool.submit(() -> faultClient(node, want, hot, new SplittableRandom(500 + r), going)));
                 clients.add(pool.submit(() -> readerClient(node, going)));
                 for (Future<?> f : clients) f.get(CHAOS_MS + 120_000, TimeUnit.MILLISECONDS);
                 pool.shutdown();
@@ -133,10 +135,10 @@ class NodeChaosIT {
         Map<String, String> now = bundleStates(node);
         baseline.forEach((name, state) -> assertEquals(state, now.get(name), when + ": bundle " + name));
         assertEquals(!want.chaosBundle ? null : want.chaosActive ? "ACTIVE" : "RESOLVED", now.get("test.chaos"), when + ": test.chaos");
-        assertEquals("ACTIVE", now.get("test.hot"), when + ": the faulty feature's bundle (quarantined, not stopped)");
+        assertEquals("ACTIVE", now.get(FAULTS), when + ": the fault-injection bundle (its feature quarantined at most, not stopped)");
         Map<String, String> extra = new TreeMap<>(now);
         extra.keySet().removeAll(baseline.keySet());
-        extra.keySet().removeAll(List.of("test.chaos", "test.hot", "test.dropped")); // test.dropped: FileInstall may not have seen the delete yet
+        extra.keySet().removeAll(List.of("test.chaos", FAULTS, "test.dropped")); // test.dropped: FileInstall may not have seen the delete yet
         assertTrue(extra.isEmpty(), when + ": bundles nobody installed on purpose: " + extra);
         String dropped = now.get("test.dropped");
         assertTrue(dropped == null || dropped.equals("ACTIVE"), when + ": test.dropped " + dropped);
@@ -162,7 +164,7 @@ class NodeChaosIT {
             for (String id : FEATURES) if (rng.nextInt(4) == 0) set.add(rng.nextBoolean() || set.isEmpty() ? id : "-" + id);
             int bad = rng.nextInt(6);
             if (bad == 0) set.add("nosuch");
-            if (hotInstalled && rng.nextInt(5) == 0) set.add("test-hot-throws");
+            if (hotInstalled && rng.nextInt(5) == 0) set.add("fault-injection");
             String features = set.isEmpty() ? "stock" : String.join(",", set);
             String pace = bad == 1 ? "fast" : List.of("2", "4", "8").get(rng.nextInt(3));
             Answer a = node.put("/scenario", "{\"features\": \"" + features + "\", \"pace\": \"" + pace + "\"}");
@@ -284,14 +286,31 @@ class NodeChaosIT {
         }
     }
 
-    /** A feature whose rx path throws: installed once, used by some scenarios, quarantined by the node. */
-    private void faultClient(ProcessNode node, byte[] jar, BooleanSupplier going) {
-        if (!node.get("/features").body().contains("\"test-hot-throws\"")) {
+    /**
+     * The fault-injection feature: installed once, used by some of the scenario client's sets; this client
+     * arms its hot-path switches (rx, poll) and its install failure now and then, so the node quarantines
+     * it and rebuilds while the rest goes on.
+     */
+    private void faultClient(ProcessNode node, Expected want, byte[] jar, SplittableRandom rng, BooleanSupplier going) {
+        if (node.get("/features/fault-injection").status() == 404) {
             Answer a = node.post("/bundles", jar);
-            if (a.status() != 200 && a.status() != 409) failures.add("upload of the faulty feature: " + a.status() + " " + a.body());
+            if (a.status() != 200) failures.add("upload of the fault-injection bundle: " + a.status() + " " + a.body());
         }
         hotInstalled = true;
-        while (going.getAsBoolean()) pause(new SplittableRandom(), 200);
+        List<String> switches = List.of("fail_rx_after", "fail_poll_after", "fail_install");
+        while (going.getAsBoolean()) {
+            String name = switches.get(rng.nextInt(switches.size()));
+            long v = name.equals("fail_install") ? rng.nextInt(2) : rng.nextInt(3) == 0 ? 0 : 100 + rng.nextInt(5000);
+            Answer a = node.put("/features/fault-injection", "{\"" + name + "\": " + v + "}");
+            if (a.status() == 200) {
+                synchronized (want.tunables) {
+                    want.tunables.computeIfAbsent("fault-injection", k -> new TreeMap<>()).put(name, v);
+                }
+            } else {
+                failures.add("PUT /features/fault-injection " + name + "=" + v + ": " + a.status() + " " + a.body());
+            }
+            pause(rng, 500);
+        }
     }
 
     /** Reads everything while the rest changes it; none may answer 5xx or anything but 200. */
