@@ -97,6 +97,13 @@ class NodeConfigIT {
             node.stop();
             node.start();
             assertEquals(11, scenario(node).get("seed").getAsLong());
+
+            // deleted: the accepted scenario goes on; a file made anew (its change count starts again) is read
+            Files.delete(scenarioCfg);
+            await("deletion seen", () -> events(node).contains("was deleted"));
+            assertEquals(11, scenario(node).get("seed").getAsLong());
+            Files.writeString(scenarioCfg, "board=bcm6328\nfeatures=stock\nworkload=-M 512\npace=2\nseed=13\n");
+            await("new file accepted", () -> scenario(node).get("seed").getAsLong() == 13);
         }
     }
 

@@ -25,6 +25,12 @@ final class ConfigBook {
         return true;
     }
 
+    /**
+     * ConfigAdmin holds no configuration for {@code pid} (deleted): a new one counts from 1 again. Returns
+     * whether there was one before. Hold the monitor.
+     */
+    boolean forget(String pid) { return decided.remove(pid) != null; }
+
     /** Records a change count decided on by a writer. Hold the monitor. */
     void decided(String pid, long count) { decided.merge(pid, count, Math::max); }
 }

@@ -121,14 +121,16 @@ public final class FeatureConfigs {
                     control.refused(pid, e.getMessage());
                     return;
                 }
-                if (!control.book().news(pid, now.changeCount()) && !first) return; // decided already
+                // decided already (the API's write, a repeated delivery); a deletion is news once (tunables back to defaults)
+                boolean news = now.props() == null ? control.book().forget(pid) : control.book().news(pid, now.changeCount());
+                if (!news && !first) return;
                 String id = feature.id();
                 LastAccepted.Read<Map<String, Long>> saved = first ? control.book().saved().tunables(id) : null;
                 if (saved != null && saved.problem() != null) {
                     control.refused(pid, "the last accepted tunables in " + saved.file() + " are unreadable: " + saved.problem());
                 }
                 if (now.props() == null && saved != null && saved.value() != null && !saved.value().isEmpty()) {
-                    say(pid + ": ConfigAdmin holds no configuration (its store was lost or is unreadable); the last accepted tunables "
+                    say(pid + ": ConfigAdmin holds no configuration (deleted, or its store was lost or is unreadable); the last accepted tunables "
                             + saved.value() + " from " + saved.file() + " stay");
                     control.tunablesChanged(id, saved.value());
                     return;

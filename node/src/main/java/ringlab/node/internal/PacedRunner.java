@@ -184,11 +184,13 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
                 refused(ScenarioSpec.PID, e.getMessage());
                 return;
             }
-            if (!book.news(ScenarioSpec.PID, now.changeCount())) return; // the API's write, decided already
             if (now.props() == null) {
-                events.record(Kind.CHANGE_REFUSED, ScenarioSpec.PID, ScenarioSpec.PID + " was deleted; the accepted scenario goes on");
+                if (book.forget(ScenarioSpec.PID)) {
+                    events.record(Kind.CHANGE_APPLIED, ScenarioSpec.PID, ScenarioSpec.PID + " was deleted; the accepted scenario goes on");
+                }
                 return;
             }
+            if (!book.news(ScenarioSpec.PID, now.changeCount())) return; // the API's write, decided already
             ScenarioSpec next;
             long tick;
             try {

@@ -37,7 +37,7 @@ record StartChoice(ScenarioSpec spec, boolean accepted, String refusal, List<Str
                 notes.add("refused " + refusal);
             }
         } else if (saved.value() != null) {
-            notes.add("ConfigAdmin holds no " + ScenarioSpec.PID + " (its store was lost or is unreadable)");
+            notes.add("ConfigAdmin holds no " + ScenarioSpec.PID + " (deleted, or its store was lost or is unreadable)");
         }
         if (saved.value() != null) {
             notes.add("started with the last accepted scenario, saved in " + saved.file());

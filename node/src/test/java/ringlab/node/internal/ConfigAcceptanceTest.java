@@ -123,6 +123,8 @@ class ConfigAcceptanceTest {
         assertFalse(book.news("p", 2), "a late delivery of an older write");
         assertFalse(book.news("p", 3));
         assertTrue(book.news("p", 4), "a .cfg file changed since");
+        assertTrue(book.forget("p"), "deleted");
+        assertTrue(book.news("p", 1), "a configuration made anew counts from 1 again");
     }
 
     private static StoredConfig stored(Map<String, Object> props) {
