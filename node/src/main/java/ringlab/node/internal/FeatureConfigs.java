@@ -137,7 +137,8 @@ public final class FeatureConfigs {
                 }
                 Map<String, Long> values;
                 try {
-                    values = control.validateTunables(id, TunableValues.values(now.props()));
+                    // no configuration: the defaults (nothing to validate, and the board may not even be chosen yet)
+                    values = now.props() == null ? Map.of() : control.validateTunables(feature, TunableValues.values(now.props()));
                 } catch (IllegalArgumentException | ClassCastException e) {
                     String why = now.source() + ": " + e.getMessage();
                     if (saved != null && saved.value() != null) {

@@ -262,6 +262,12 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     public Map<String, Long> validateTunables(String featureId, Map<String, ?> raw) {
         DriverFeature f = features.byId().get(featureId);
         if (f == null) throw new IllegalArgumentException("feature '" + featureId + "' is not installed");
+        return validateTunables(f, raw);
+    }
+
+    @Override
+    public Map<String, Long> validateTunables(DriverFeature f, Map<String, ?> raw) {
+        String featureId = FeatureIds.safeId(f);
         Map<String, Long> valid = TunableValues.validate(f, raw);
         ScenarioSpec w = wanted;
         Board board = w == null ? null : boards.boards().get(w.board());

@@ -23,6 +23,9 @@ interface ScenarioControl {
     /** Validated tunable values of a feature; throws IllegalArgumentException (unknown feature or value). */
     Map<String, Long> validateTunables(String featureId, Map<String, ?> raw);
 
+    /** The same for a feature service that may not be in the catalog yet (its configuration arrives as it registers). */
+    Map<String, Long> validateTunables(ringlab.spi.feature.DriverFeature feature, Map<String, ?> raw);
+
     /** New tunable values of a feature (already validated); applied at the next poll boundary. */
     void tunablesChanged(String featureId, Map<String, Long> values);
 
