@@ -202,6 +202,15 @@ class ConsoleBrowserIT {
         assertEquals("-M 512", node.get("/scenario").json().getAsJsonObject().get("workload").getAsString(), "nothing applied");
         screenshot(browser, "10-workload-refused");
 
+        // changed by someone else since the form was loaded: a 412, said as such, and nothing overwritten
+        assertEquals(200, node.put("/scenario", "{\"seed\": 77}").status());
+        wl.clear();
+        wl.sendKeys("-M 256");
+        $("#workload-form button[type=submit]").click();
+        waitFor(browser, "stale form refused", d -> d.findElement(By.id("workload-note")).getText().contains("reload"));
+        assertEquals("-M 512", node.get("/scenario").json().getAsJsonObject().get("workload").getAsString(), "nothing applied");
+        assertEquals(77, node.get("/scenario").json().getAsJsonObject().get("seed").getAsLong(), "the other change kept");
+
         page("events");
         waitFor(browser, "event rows", d -> d.findElements(By.cssSelector("#event-rows tr")).size() > 3);
         new Select($("#event-kind")).selectByValue("change_refused");

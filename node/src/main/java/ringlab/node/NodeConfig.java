@@ -20,17 +20,38 @@ public interface NodeConfig {
         return FEATURE_PID_PREFIX + featureId.replace('-', '.');
     }
 
+    /** An If-Match that matches any version (last writer wins; still merged, no field lost). */
+    long ANY_VERSION = -1;
+
+    /**
+     * A configuration and its version: ConfigAdmin's change count of its PID (0 before the first write),
+     * which the REST API sends as the ETag and takes back as If-Match.
+     */
+    record Versioned<T>(T value, long version) { }
+
     /** The accepted scenario (applied, or waiting for its board). */
     ScenarioSpec wanted();
 
-    /** Validates {@code next} against what is installed now and stores it; returns what was accepted. */
-    ScenarioSpec applyScenario(ScenarioSpec next);
+    /** The accepted scenario as just stored (a write is seen by the next read) and its version. */
+    Versioned<ScenarioSpec> scenario();
+
+    /**
+     * Merges {@code changes} (fields of {@link ScenarioSpec}, by name; a .cfg file's values are read by the
+     * same rules) into the accepted scenario, validates the result against what is installed now and stores
+     * it; returns what was accepted. Serialised with every other change. {@code ifMatch} other than
+     * {@link #ANY_VERSION} must be the current version, else {@link StaleVersionException} and nothing changes.
+     */
+    Versioned<ScenarioSpec> applyScenario(Map<String, ?> changes, long ifMatch);
+
+    /** The tunable values set for a feature (accepted, as just stored) and the version of its PID. */
+    Versioned<Map<String, Long>> tunables(String featureId);
 
     /**
      * Validates tunable values of a feature (kernel names; all or nothing, merged into the values already
-     * set) and stores them; returns the accepted values of this request.
+     * set) and stores them; returns all values now set for the feature. {@code ifMatch} as for
+     * {@link #applyScenario}.
      */
-    Map<String, Long> applyTunables(String featureId, Map<String, ?> raw);
+    Versioned<Map<String, Long>> applyTunables(String featureId, Map<String, ?> raw, long ifMatch);
 
     /** The current tunable values by feature id (only those set). */
     Map<String, Map<String, Long>> tunables();

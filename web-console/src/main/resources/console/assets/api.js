@@ -12,18 +12,29 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
-async function call(method, path, body, contentType) {
+async function call(method, path, body, contentType, ifMatch) {
+  return (await tagged(method, path, body, contentType, ifMatch)).json;
+}
+
+// The answer with its ETag (the configuration's version on /scenario and /features/{id}); a change sent
+// with ifMatch is refused with 412 if the configuration changed since that version.
+async function tagged(method, path, body, contentType, ifMatch) {
   const headers = {};
   if (method !== 'GET') headers['X-CSRF-Token'] = csrf || '';
   if (body !== undefined && contentType) headers['Content-Type'] = contentType;
+  if (ifMatch) headers['If-Match'] = ifMatch;
   const r = await fetch('/api/v1' + path, { method, headers, body, credentials: 'same-origin' });
   if (r.status === 401) { location.href = '/login'; throw new ApiError(401, 'logged out'); }
   const text = await r.text();
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch (e) { /* not JSON */ }
   if (!r.ok) throw new ApiError(r.status, (json && json.error) || text || r.statusText);
-  return json;
+  return { json, etag: r.headers.get('ETag') };
 }
+
+export const getTagged = path => tagged('GET', path);
+export const putIfMatch = (path, obj, etag) => tagged('PUT', path, JSON.stringify(obj), 'application/json', etag);
+export const STALE = 412;
 
 export const get = path => call('GET', path);
 export const put = (path, obj) => call('PUT', path, JSON.stringify(obj), 'application/json');

@@ -2,11 +2,10 @@ package ringlab.node.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Dictionary;
-import java.util.Enumeration;
 import java.util.Hashtable;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
@@ -14,11 +13,14 @@ import org.osgi.service.component.annotations.Reference;
 import ringlab.node.NodeConfig;
 import ringlab.node.NodeEvent.Kind;
 import ringlab.node.ScenarioSpec;
+import ringlab.node.StaleVersionException;
 
 /**
- * Validates a change with the runner, then writes it to ConfigAdmin, whose update reaches the runner
- * (PID ringlab.scenario) or the feature's ManagedService (FeatureConfigs) like a .cfg file would. One
- * change at a time, so two requests cannot interleave their read-merge-write.
+ * The API's writes. Each one holds the configuration side's lock ({@link ConfigBook}) from reading to
+ * storing: it first decides on any .cfg change ConfigAdmin has not delivered yet, merges the request into
+ * the accepted configuration, validates the result as a whole, writes it to ConfigAdmin and hands it to the
+ * runner at once, so a read right after sees it and the next write merges onto it (ConfigAdmin's delivery,
+ * which comes later, finds its change count already decided). The version is ConfigAdmin's change count.
  */
 @Component(service = NodeConfig.class)
 public final class ConfigWriter implements NodeConfig {
@@ -36,40 +38,86 @@ public final class ConfigWriter implements NodeConfig {
     public Map<String, Map<String, Long>> tunables() { return control.tunables(); }
 
     @Override
-    public synchronized ScenarioSpec applyScenario(ScenarioSpec next) {
-        events.record(Kind.CHANGE_REQUESTED, "scenario", "API: board " + next.board() + ", features " + next.features()
-                + ", workload '" + next.workload() + "', seed " + next.seed() + ", pace " + next.pace());
-        refusing(ScenarioSpec.PID, () -> control.validate(next)); // refused as a whole: nothing is written
-        control.expect(next);
-        try {
-            Configuration c = configAdmin.getConfiguration(ScenarioSpec.PID, "?");
-            Hashtable<String, Object> props = existing(c);
-            props.putAll(next.toProperties());
-            c.update(props);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot store the scenario: " + e.getMessage(), e);
+    public Versioned<ScenarioSpec> scenario() {
+        synchronized (control.book()) {
+            control.catchUp();
+            return new Versioned<>(control.wanted(), StoredConfig.of(configAdmin, ScenarioSpec.PID).changeCount());
         }
-        return next;
     }
 
     @Override
-    public synchronized Map<String, Long> applyTunables(String featureId, Map<String, ?> raw) {
-        Map<String, Long> valid = refusing(NodeConfig.featurePid(featureId), () -> control.validateTunables(featureId, raw)); // all or nothing
-        try {
-            Configuration c = configAdmin.getConfiguration(NodeConfig.featurePid(featureId), "?");
-            Hashtable<String, Object> props = existing(c);
-            props.putAll(valid);
-            // the whole resulting set is checked too (a stored value may be stale after a bundle update)
-            refusing(NodeConfig.featurePid(featureId), () -> control.validateTunables(featureId, withoutBookkeeping(props)));
-            c.update(props);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot store the tunables of " + featureId + ": " + e.getMessage(), e);
+    public Versioned<ScenarioSpec> applyScenario(Map<String, ?> changes, long ifMatch) {
+        synchronized (control.book()) {
+            control.catchUp();
+            check(ScenarioSpec.PID, "the scenario", ifMatch);
+            events.record(Kind.CHANGE_REQUESTED, "scenario", "API: " + new TreeMap<>(changes));
+            ScenarioSpec next = refusing(ScenarioSpec.PID, () -> ScenarioProperties.merge(control.wanted(), changes, false));
+            refusing(ScenarioSpec.PID, () -> control.validate(next)); // refused as a whole: nothing is written
+            Hashtable<String, Object> props = bookkeeping(ScenarioSpec.PID);
+            props.putAll(next.toProperties());
+            long version = store(ScenarioSpec.PID, props, "the scenario");
+            control.accept(next);
+            return new Versioned<>(next, version);
         }
-        return valid;
+    }
+
+    @Override
+    public Versioned<Map<String, Long>> tunables(String featureId) {
+        synchronized (control.book()) {
+            return new Versioned<>(control.tunables().getOrDefault(featureId, Map.of()),
+                    StoredConfig.of(configAdmin, NodeConfig.featurePid(featureId)).changeCount());
+        }
+    }
+
+    @Override
+    public Versioned<Map<String, Long>> applyTunables(String featureId, Map<String, ?> raw, long ifMatch) {
+        String pid = NodeConfig.featurePid(featureId);
+        synchronized (control.book()) {
+            check(pid, "the tunables of " + featureId, ifMatch);
+            Map<String, Long> valid = refusing(pid, () -> control.validateTunables(featureId, raw)); // all or nothing
+            Map<String, Long> merged = new TreeMap<>(control.tunables().getOrDefault(featureId, Map.of()));
+            merged.putAll(valid);
+            // the whole resulting set is checked too (a stored value may be stale after a bundle update)
+            Map<String, Long> all = refusing(pid, () -> control.validateTunables(featureId, merged));
+            Hashtable<String, Object> props = bookkeeping(pid);
+            props.putAll(all);
+            long version = store(pid, props, "the tunables of " + featureId);
+            control.tunablesChanged(featureId, all);
+            saveTunables(featureId, all);
+            return new Versioned<>(all, version);
+        }
+    }
+
+    private void saveTunables(String featureId, Map<String, Long> values) {
+        try {
+            control.book().saved().saveTunables(featureId, values);
+        } catch (IOException | RuntimeException e) {
+            events.record(Kind.CHANGE_REFUSED, featureId, "cannot save the accepted tunables: " + e);
+        }
+    }
+
+    /** A stale If-Match: 412 for the API; nothing is written. */
+    private void check(String pid, String what, long ifMatch) {
+        if (ifMatch == ANY_VERSION) return;
+        long current = StoredConfig.of(configAdmin, pid).changeCount();
+        if (current != ifMatch) throw new StaleVersionException(what, ifMatch, current);
+    }
+
+    /** Writes the properties; the change count is recorded as decided, so its delivery is not news. */
+    private long store(String pid, Hashtable<String, Object> props, String what) {
+        try {
+            Configuration c = configAdmin.getConfiguration(pid, "?");
+            c.update(props);
+            long count = c.getChangeCount();
+            control.book().decided(pid, count);
+            return count;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot store " + what + ": " + e.getMessage(), e);
+        }
     }
 
     /** Runs a validation; a refusal is logged (and thrown on to the caller, which answers 400). */
-    private <T> T refusing(String pid, java.util.function.Supplier<T> validation) {
+    private <T> T refusing(String pid, Supplier<T> validation) {
         try {
             return validation.get();
         } catch (IllegalArgumentException e) {
@@ -78,22 +126,18 @@ public final class ConfigWriter implements NodeConfig {
         }
     }
 
-    /** The stored properties without ConfigAdmin's service.pid. */
-    private static Hashtable<String, Object> existing(Configuration c) {
+    /**
+     * The stored properties that are not configuration values (FileInstall's file name, so its .cfg file is
+     * written back; tickMillis); the values themselves are all written anew.
+     */
+    private Hashtable<String, Object> bookkeeping(String pid) {
         Hashtable<String, Object> props = new Hashtable<>();
-        Dictionary<String, Object> old = c.getProperties();
-        if (old != null) {
-            for (Enumeration<String> k = old.keys(); k.hasMoreElements(); ) {
-                String key = k.nextElement();
-                if (!key.equals("service.pid")) props.put(key, old.get(key));
-            }
+        StoredConfig cur = StoredConfig.of(configAdmin, pid);
+        if (cur.props() != null) {
+            cur.props().forEach((k, v) -> {
+                if (!k.equals("service.pid") && (TunableValues.bookkeeping(k) || k.equals("tickMillis"))) props.put(k, v);
+            });
         }
         return props;
-    }
-
-    private static Map<String, Object> withoutBookkeeping(Map<String, Object> props) {
-        Map<String, Object> m = new LinkedHashMap<>(props);
-        m.keySet().removeIf(TunableValues::bookkeeping);
-        return m;
     }
 }

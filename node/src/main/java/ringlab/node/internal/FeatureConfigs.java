@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
-import org.osgi.service.cm.ConfigurationException;
 import org.osgi.service.cm.ManagedService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -32,6 +31,8 @@ public final class FeatureConfigs implements FeatureRegistry.Listener {
     private ScenarioControl control;
     @Reference
     private FeatureRegistry registry;
+    @Reference
+    private org.osgi.service.cm.ConfigurationAdmin configAdmin;
 
     private volatile BundleContext context;
     private final Map<RegisteredFeature, ServiceRegistration<?>> registrations = new ConcurrentHashMap<>();
@@ -81,22 +82,73 @@ public final class FeatureConfigs implements FeatureRegistry.Listener {
     private final class PerFeature implements ManagedService, MetaTypeProvider {
         private final RegisteredFeature feature;
         private final String pid;
+        private boolean started; // guarded by the book's monitor
 
         PerFeature(RegisteredFeature feature, String pid) {
             this.feature = feature;
             this.pid = pid;
         }
 
+        /**
+         * ConfigAdmin has news for this PID (a .cfg file, the API's own write, or this service's registration).
+         * What ConfigAdmin holds now is decided on, once per change count; a refused configuration leaves the
+         * accepted values in place, and at the first call (the node or the feature starting) those are the
+         * last accepted ones saved in the data folder. Never throws: a refusal is logged, not a crash.
+         */
         @Override
-        public void updated(Dictionary<String, ?> properties) throws ConfigurationException {
-            Map<String, Long> values;
-            try {
-                values = TunableValues.fromDictionary(feature, properties);
-            } catch (IllegalArgumentException | ClassCastException e) {
-                control.refused(pid, e.getMessage()); // nothing applied
-                throw new ConfigurationException(null, e.getMessage());
+        public void updated(Dictionary<String, ?> delivered) {
+            synchronized (control.book()) {
+                boolean first = !started;
+                started = true;
+                StoredConfig now;
+                try {
+                    now = StoredConfig.of(configAdmin, pid);
+                } catch (IllegalStateException e) {
+                    control.refused(pid, e.getMessage());
+                    return;
+                }
+                // decided already (the API's write, a repeated delivery); a deletion is news once (tunables back to defaults)
+                boolean news = now.props() == null ? control.book().forget(pid) : control.book().news(pid, now.changeCount());
+                if (!news && !first) return;
+                String id = feature.id();
+                LastAccepted.Read<Map<String, Long>> saved = first ? control.book().saved().tunables(id) : null;
+                if (saved != null && saved.problem() != null) {
+                    control.refused(pid, "the last accepted tunables in " + saved.file() + " are unreadable: " + saved.problem());
+                }
+                if (now.props() == null && saved != null && saved.value() != null && !saved.value().isEmpty()) {
+                    say(pid + ": ConfigAdmin holds no configuration (deleted, or its store was lost or is unreadable); the last accepted tunables "
+                            + saved.value() + " from " + saved.file() + " stay");
+                    control.tunablesChanged(id, saved.value());
+                    return;
+                }
+                Map<String, Long> values;
+                try {
+                    // no configuration: the defaults (nothing to validate, and the board may not even be chosen yet)
+                    values = now.props() == null ? Map.of() : control.validateTunables(feature, TunableValues.values(now.props()));
+                } catch (IllegalArgumentException | ClassCastException e) {
+                    String why = now.source() + ": " + e.getMessage();
+                    if (saved != null && saved.value() != null) {
+                        control.tunablesChanged(id, saved.value());
+                        why += "; the last accepted tunables " + saved.value() + " from " + saved.file() + " stay";
+                    } else {
+                        why += "; the accepted tunables stay";
+                    }
+                    control.refused(pid, why); // nothing of it applied
+                    System.out.println("ringlab: refused " + why);
+                    return;
+                }
+                control.tunablesChanged(id, values);
+                try {
+                    control.book().saved().saveTunables(id, values);
+                } catch (java.io.IOException | RuntimeException e) {
+                    control.refused(pid, "cannot save the accepted tunables: " + e);
+                }
             }
-            control.tunablesChanged(feature.id(), values);
+        }
+
+        private void say(String message) {
+            control.note(pid, message);
+            System.out.println("ringlab: " + message);
         }
 
         @Override

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -21,6 +22,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import ringlab.node.BoardCatalog;
 import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeEvent.Kind;
+import ringlab.node.NodeData;
 import ringlab.node.NodeRunner;
 import ringlab.node.NodeStatus;
 import ringlab.node.Sample;
@@ -36,7 +38,9 @@ import ringlab.spi.feature.DriverFeature;
 
 /**
  * Runs the node's scenario continuously on its own thread, paced to the wall clock ({@link Pacer}).
- * Configuration (PID ringlab.scenario) is validated as a whole and a refused one changes nothing; an
+ * Configuration (PID ringlab.scenario) is validated as a whole and a refused one changes nothing, now or
+ * at a later start ({@link StartChoice}, the last accepted one kept by {@link LastAccepted}); the
+ * configuration callbacks never throw, so a bad file cannot take the component (and the API) down. An
  * accepted one applies at the next safe point in virtual time: the feature set and tunables at the
  * driver's next NAPI poll (Simulation.setFeatures/setTunables), a board, workload or seed change by
  * tearing the device down and building a new Simulation (flows restart; counted in status.restarts).
@@ -83,9 +87,13 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     private FeatureCatalog features;
     @Reference
     private NodeEvents events;
+    @Reference
+    private ConfigurationAdmin configAdmin;
+    @Reference
+    private NodeData data;
 
     private volatile ScenarioSpec wanted;
-    private volatile ScenarioSpec expected; // accepted by ConfigWriter, on its way through ConfigAdmin
+    private ConfigBook book; // the configuration side's lock, change counts and last accepted files
     private volatile long tickMillis;
     private final Map<String, Map<String, Long>> tunables = new ConcurrentSkipListMap<>();
     private volatile boolean tunablesDirty;
@@ -114,11 +122,13 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     private final RebuildBackoff backoff = new RebuildBackoff();
 
     @Activate
-    void activate(Config config) {
+    void activate() {
         activatedWall = System.nanoTime();
         quarantine = new QuarantineBook(events);
-        wanted = spec(config);
-        tickMillis = Math.max(1, config.tickMillis());
+        book = new ConfigBook(new LastAccepted(data.dir().resolve("accepted")));
+        synchronized (book) {
+            wanted = startScenario();
+        }
         running = true;
         snapshot = snapshot(null);
         thread = new Thread(this::loop, "ringlab-node-runner");
@@ -126,27 +136,97 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         thread.start();
     }
 
-    private static ScenarioSpec spec(Config c) {
-        return new ScenarioSpec(c.board(), c.features(), c.workload(), c.pace(), c.seed());
+    /**
+     * The scenario to start with ({@link StartChoice}); never throws, since a component whose activation
+     * fails takes the whole API down with it.
+     */
+    private ScenarioSpec startScenario() {
+        StartChoice c;
+        StoredConfig stored = new StoredConfig(null, 0, ScenarioSpec.PID);
+        try {
+            stored = StoredConfig.of(configAdmin, ScenarioSpec.PID);
+            c = StartChoice.choose(stored, book.saved().scenario(), this::validate);
+        } catch (RuntimeException e) {
+            c = new StartChoice(ScenarioProperties.DEFAULTS, false, null, List.of("started with the defaults: " + e));
+        }
+        book.decided(ScenarioSpec.PID, stored.changeCount());
+        try {
+            tickMillis = ScenarioProperties.tickMillis(stored.props());
+        } catch (IllegalArgumentException e) {
+            tickMillis = ScenarioProperties.DEFAULT_TICK_MILLIS;
+        }
+        if (c.refusal() != null) refused = new NodeStatus.Refusal(ScenarioSpec.PID, c.refusal(), 0);
+        for (String note : c.notes()) {
+            events.record(note.startsWith("refused") ? Kind.CHANGE_REFUSED : Kind.CHANGE_APPLIED, ScenarioSpec.PID, note);
+            System.out.println("ringlab: " + ScenarioSpec.PID + ": " + note);
+        }
+        if (c.accepted()) save(c.spec());
+        return c.spec();
     }
 
-    /** A new configuration: validated as a whole; refused (nothing applied) or taken at the next safe point. */
+    /**
+     * ConfigAdmin has news for ringlab.scenario (a .cfg file, or the API's own write). The delivered
+     * properties may be late: what ConfigAdmin holds now is decided on, once per change count.
+     */
     @Modified
-    void modified(Config config) {
-        ScenarioSpec next = spec(config);
-        boolean fromApi = next.equals(expected);
-        expected = null;
-        if (!next.equals(wanted) && !fromApi) events.record(Kind.CHANGE_REQUESTED, "scenario", "configuration: " + describe(next));
-        try {
-            validate(next);
-        } catch (IllegalArgumentException e) {
-            refused(ScenarioSpec.PID, e.getMessage());
-            return;
+    void modified() {
+        catchUp();
+    }
+
+    @Override
+    public ConfigBook book() { return book; }
+
+    @Override
+    public void catchUp() {
+        synchronized (book) {
+            StoredConfig now;
+            try {
+                now = StoredConfig.of(configAdmin, ScenarioSpec.PID);
+            } catch (IllegalStateException e) {
+                refused(ScenarioSpec.PID, e.getMessage());
+                return;
+            }
+            if (now.props() == null) {
+                if (book.forget(ScenarioSpec.PID)) {
+                    events.record(Kind.CHANGE_APPLIED, ScenarioSpec.PID, ScenarioSpec.PID + " was deleted; the accepted scenario goes on");
+                }
+                return;
+            }
+            if (!book.news(ScenarioSpec.PID, now.changeCount())) return; // the API's write, decided already
+            ScenarioSpec next;
+            long tick;
+            try {
+                next = ScenarioProperties.merge(ScenarioProperties.DEFAULTS, now.props(), true);
+                tick = ScenarioProperties.tickMillis(now.props());
+                if (!next.equals(wanted)) {
+                    events.record(Kind.CHANGE_REQUESTED, "scenario", "configuration (" + now.source() + "): " + describe(next));
+                }
+                validate(next);
+            } catch (IllegalArgumentException e) {
+                String why = now.source() + ": " + e.getMessage();
+                refused(ScenarioSpec.PID, why + "; the accepted scenario goes on");
+                System.out.println("ringlab: refused " + why);
+                return;
+            }
+            tickMillis = tick;
+            accept(next);
         }
-        tickMillis = Math.max(1, config.tickMillis());
-        wanted = next;
+    }
+
+    @Override
+    public void accept(ScenarioSpec spec) {
+        wanted = spec;
         refused = null;
+        save(spec);
         LockSupport.unpark(thread);
+    }
+
+    private void save(ScenarioSpec spec) {
+        try {
+            book.saved().saveScenario(spec);
+        } catch (java.io.IOException | RuntimeException e) {
+            events.record(Kind.CHANGE_REFUSED, ScenarioSpec.PID, "cannot save the accepted scenario in " + book.saved().scenarioFile() + ": " + e);
+        }
     }
 
     @Deactivate
@@ -181,12 +261,15 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     }
 
     @Override
-    public void expect(ScenarioSpec spec) { expected = spec; }
-
-    @Override
     public Map<String, Long> validateTunables(String featureId, Map<String, ?> raw) {
         DriverFeature f = features.byId().get(featureId);
         if (f == null) throw new IllegalArgumentException("feature '" + featureId + "' is not installed");
+        return validateTunables(f, raw);
+    }
+
+    @Override
+    public Map<String, Long> validateTunables(DriverFeature f, Map<String, ?> raw) {
+        String featureId = FeatureIds.safeId(f);
         Map<String, Long> valid = TunableValues.validate(f, raw);
         ScenarioSpec w = wanted;
         Board board = w == null ? null : boards.boards().get(w.board());
@@ -212,6 +295,9 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         refused = new NodeStatus.Refusal(pid, message, uptimeMillis());
         events.record(Kind.CHANGE_REFUSED, pid, message);
     }
+
+    @Override
+    public void note(String pid, String message) { events.record(Kind.CHANGE_APPLIED, pid, message); }
 
     @Override
     public Map<String, Map<String, Long>> tunables() { return new TreeMap<>(tunables); }

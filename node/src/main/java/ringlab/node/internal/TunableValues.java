@@ -1,7 +1,5 @@
 package ringlab.node.internal;
 
-import java.util.Dictionary;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,15 +18,13 @@ final class TunableValues {
         return key.indexOf('.') >= 0;
     }
 
-    static Map<String, Long> fromDictionary(DriverFeature f, Dictionary<String, ?> props) {
+    /** The tunable values among a configuration's properties (none when there is no configuration). */
+    static Map<String, Object> values(Map<String, Object> props) {
         Map<String, Object> raw = new LinkedHashMap<>();
-        if (props != null) {
-            for (Enumeration<String> e = props.keys(); e.hasMoreElements(); ) {
-                String k = e.nextElement();
-                if (!bookkeeping(k)) raw.put(k, props.get(k));
-            }
-        }
-        return validate(f, raw);
+        if (props != null) props.forEach((k, v) -> {
+            if (!bookkeeping(k)) raw.put(k, v);
+        });
+        return raw;
     }
 
     /** The declared default of a tunable of {@code f}, 0 if it has none of that name. */

@@ -53,7 +53,7 @@ class NodeInternalsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> TunableValues.validate(k, Map.of("rx_frames", 1)))
                 .getMessage().contains("no tunable 'rx_frames'"));
         java.util.Hashtable<String, Object> cfg = new java.util.Hashtable<>(Map.of("service.pid", "ringlab.feature.knob", "rx_usecs", 3L));
-        assertEquals(Map.of("rx_usecs", 3L), TunableValues.fromDictionary(k, cfg), "ConfigAdmin's own keys are not tunables");
+        assertEquals(Map.of("rx_usecs", 3L), TunableValues.validate(k, TunableValues.values(new java.util.HashMap<>(cfg))), "ConfigAdmin's own keys are not tunables");
     }
 
     @Test

@@ -18,7 +18,7 @@ final class Answers {
     /** PUT /scenario: what was accepted; it applies at the next safe point in virtual time. */
     record ScenarioAccepted(ScenarioSpec accepted, String applies) { }
 
-    /** PUT /features/{id}: the tunable values accepted (kernel names). */
+    /** PUT /features/{id}: the tunable values now set for the feature (kernel names), this request's merged into the earlier ones. */
     record TunablesAccepted(String feature, Map<String, Long> accepted, String applies) { }
 
     /**

@@ -24,6 +24,7 @@ import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeConfig;
 import ringlab.node.NodeData;
 import ringlab.node.NodeRunner;
+import ringlab.node.StaleVersionException;
 import ringlab.node.Telemetry;
 import ringlab.webconsole.auth.Access;
 import ringlab.webconsole.auth.Sessions;
@@ -34,7 +35,7 @@ import ringlab.webconsole.ui.SecurityHeaders;
  * scenario, live samples, the event log and its stream, bundles, A/B experiments. Every request needs the API token
  * ("Authorization: Bearer TOKEN", the token in the data folder) or a console session cookie; a session's
  * state-changing requests also need its CSRF token. Errors are {"error": "..."} with 400 (bad input),
- * 401, 403, 404, 405, 408 (a body that stopped arriving), 409, 413 (a body above the route's limit, refused
+ * 401, 403, 404, 405, 408 (a body that stopped arriving), 409, 412 (a stale If-Match), 413 (a body above the route's limit, refused
  * from its Content-Length before reading), 415 (a body of another Content-Type) or 503; client input in a
  * message is cut to a few hundred characters ({@link Echo}). The routes are one table ({@link Route}); the
  * OpenAPI document at /api/v1/openapi.json is generated from it.
@@ -120,6 +121,8 @@ public final class ApiServlet extends HttpServlet {
             if (answer != Call.STREAMED) send(resp, 200, answer);
         } catch (ApiError e) {
             send(resp, e.status, new Answers.ErrorBody(e.getMessage()));
+        } catch (StaleVersionException e) {
+            send(resp, 412, new Answers.ErrorBody(e.getMessage())); // If-Match named an older version
         } catch (IllegalArgumentException e) {
             send(resp, 400, new Answers.ErrorBody(e.getMessage()));
         }

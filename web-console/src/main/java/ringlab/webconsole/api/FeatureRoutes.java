@@ -36,11 +36,16 @@ final class FeatureRoutes {
         return List.of(
                 new Route("GET", "/features", "Installed features with their state, bundle and tunables", null,
                         new TypeToken<List<FeatureInfo>>() { }.getType(), Map.of(), c -> list()),
-                new Route("GET", "/features/{id}", "One feature", null, FeatureInfo.class, Map.of(),
-                        c -> describe(feature(c.param("id")), runner.status())),
-                new Route("PUT", "/features/{id}", "Sets tunables of a feature (kernel names; all or nothing); applies at the driver's next NAPI poll",
+                new Route("GET", "/features/{id}", "One feature; the ETag header is the version of its tunables", null, FeatureInfo.class, Map.of(),
+                        c -> {
+                            DriverFeature f = feature(c.param("id"));
+                            Versions.tag(c, config.tunables(c.param("id")).version());
+                            return describe(f, runner.status());
+                        }),
+                new Route("PUT", "/features/{id}", "Sets tunables of a feature (kernel names; all or nothing, merged into those set); applies at the driver's "
+                        + "next NAPI poll. With If-Match (an ETag of GET /features/{id}), tunables changed since are a 412",
                         new TypeToken<Map<String, Long>>() { }.getType(), Answers.TunablesAccepted.class, Map.of(),
-                        c -> putTunables(c.param("id"), Json.object(c.body()))),
+                        c -> putTunables(c, c.param("id"), Json.object(c.body()))),
                 new Route("GET", "/forms/{pid}", "The configuration form of a PID, generated from its published Metatype (ringlab.scenario, ringlab.feature.ID, ...)",
                         null, MetatypeForms.Form.class, Map.of(), c -> {
                             MetatypeForms.Form form = forms.form(c.param("pid"));
@@ -104,7 +109,7 @@ final class FeatureRoutes {
         return new MetatypeForms.Form(form.pid(), form.name(), form.description(), fields);
     }
 
-    private Answers.TunablesAccepted putTunables(String id, JsonObject o) throws ApiError {
+    private Answers.TunablesAccepted putTunables(Call c, String id, JsonObject o) throws ApiError {
         feature(id);
         JsonObject values = o.has("tunables") && o.size() == 1 && o.get("tunables").isJsonObject() ? o.getAsJsonObject("tunables") : o;
         Map<String, Object> raw = new LinkedHashMap<>();
@@ -114,6 +119,8 @@ final class FeatureRoutes {
             JsonPrimitive p = v.getAsJsonPrimitive();
             raw.put(e.getKey(), p.isNumber() ? (Object) p.getAsBigDecimal() : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
         }
-        return new Answers.TunablesAccepted(id, config.applyTunables(id, raw), "at the driver's next NAPI poll");
+        NodeConfig.Versioned<Map<String, Long>> v = config.applyTunables(id, raw, Versions.ifMatch(c));
+        Versions.tag(c, v.version());
+        return new Answers.TunablesAccepted(id, v.value(), "at the driver's next NAPI poll");
     }
 }

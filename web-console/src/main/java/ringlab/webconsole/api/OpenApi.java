@@ -129,8 +129,25 @@ final class OpenApi {
             ok.addProperty("description", "OK");
             ok.add("content", content("application/json", schemas.schema(r.response())));
         }
+        boolean versioned = Versions.PATHS.contains(r.path());
+        if (versioned) {
+            JsonObject etag = new JsonObject();
+            etag.addProperty("description", "the configuration's version (ConfigAdmin's change count of its PID); send it back as If-Match");
+            etag.add("schema", string());
+            JsonObject headers = new JsonObject();
+            headers.add("ETag", etag);
+            ok.add("headers", headers);
+        }
         responses.add("200", ok);
         boolean change = !r.method().equals("GET");
+        if (versioned && change) {
+            JsonObject ifMatch = parameter("If-Match", "header", false,
+                    "An ETag of the GET answer: the change is made only if the configuration is still that version, else 412; without it the last writer wins (merged)");
+            JsonArray ps = op.has("parameters") ? op.getAsJsonArray("parameters") : new JsonArray();
+            ps.add(ifMatch);
+            op.add("parameters", ps);
+            responses.add("412", errorRef("PreconditionFailed"));
+        }
         if (r.request() != null || !r.query().isEmpty() || pathParams) responses.add("400", errorRef("BadRequest"));
         responses.add("401", errorRef("Unauthorized"));
         if (change) responses.add("403", errorRef("Forbidden"));
@@ -191,6 +208,7 @@ final class OpenApi {
             {"Unauthorized", "Neither a valid bearer token nor a live session (a WWW-Authenticate header says Bearer)"},
             {"Forbidden", "A session's change without its " + Access.CSRF_HEADER + " header, or from another origin"},
             {"NotFound", "No such feature, bundle or configuration PID"},
+            {"PreconditionFailed", "If-Match names a version that is no longer current: read the configuration again and retry"},
             {"TooLarge", "Request body larger than the operation accepts (" + Route.JSON_LIMIT + " bytes of JSON, " + Route.JAR_LIMIT + " bytes of jar), refused from its Content-Length before it is read"},
             {"Timeout", "The request body stopped arriving before its end (the connection's idle timeout); nothing was applied"},
             {"UnsupportedType", "A body whose Content-Type the operation does not take (application/json; a jar as application/java-archive or application/octet-stream)"},

@@ -22,16 +22,18 @@ export function features(root) {
     fill(list, fs.map(card));
   }
 
+  // the list is computed from the scenario as stored now and sent with its version (If-Match), so a
+  // feature switched by someone else in between is not switched back: that is a 412 instead
   async function toggle(f, on, msg, box) {
-    const st = live.status || await api.get('/status');
-    const ids = featureIds(st.scenario.features, stock).filter(id => id !== f.id);
-    if (on) ids.push(f.id);
     try {
-      await api.put('/scenario', { features: featureList(ids, stock) });
+      const { json: sc, etag } = await api.getTagged('/scenario');
+      const ids = featureIds(sc.features, stock).filter(id => id !== f.id);
+      if (on) ids.push(f.id);
+      await api.putIfMatch('/scenario', { features: featureList(ids, stock) }, etag);
       note(msg, on ? 'switched on: applies at the next poll' : 'switched off: applies at the next poll', true);
     } catch (e) {
       box.checked = !on; // nothing changed
-      note(msg, e.message);
+      note(msg, e.status === api.STALE ? 'The scenario changed in the meantime: reload the page and try again.' : e.message);
     }
   }
 

@@ -10,7 +10,9 @@ export function workload(root) {
   fill(root, h('h2', {}, 'Workload'),
     h('p', { class: 'lead' }, 'The peer runs the iperf3 client with these arguments and the device the server (-R makes the device send). ',
       'A workload or seed change rebuilds the simulation; the flows restart.'), box);
-  Promise.all([api.get('/forms/ringlab.scenario'), api.get('/scenario')]).then(([form, sc]) => {
+  Promise.all([api.get('/forms/ringlab.scenario'), api.getTagged('/scenario')]).then(([form, tagged]) => {
+    const sc = tagged.json;
+    let etag = tagged.etag; // the version this form shows: a change made elsewhere since is a 412, not overwritten
     const msg = h('span', { class: 'note', id: 'workload-note' });
     const inputs = {};
     const rows = form.fields.filter(x => FIELDS.includes(x.id)).map(x => {
@@ -27,9 +29,12 @@ export function workload(root) {
       const body = {};
       for (const [k, input] of Object.entries(inputs)) body[k] = k === 'seed' ? Number(input.value) : input.value;
       try {
-        const r = await api.put('/scenario', body);
-        note(msg, 'accepted: ' + r.applies, true);
-      } catch (e) { note(msg, e.message); }
+        const r = await api.putIfMatch('/scenario', body, etag);
+        etag = r.etag;
+        note(msg, 'accepted: ' + r.json.applies, true);
+      } catch (e) {
+        note(msg, e.status === api.STALE ? 'The scenario was changed elsewhere since this page was loaded: reload the page to see it, then apply again.' : e.message);
+      }
     });
     fill(box, form_, h('p', { class: 'hint' }, 'Supported iperf3 options: -t -i -M -u -b -l -R -P -w (-t is ignored: the node runs continuously). ',
       'Pace: pause, max or virtual seconds per wall second (1, 10, 0.5).'));

@@ -142,6 +142,15 @@ class OpenApiTest {
                 .getAsJsonObject("content").getAsJsonObject("application/json").getAsJsonObject("schema");
         assertEquals("{\"type\":\"integer\",\"format\":\"int64\"}", tunables.get("additionalProperties").toString());
 
+        // optimistic concurrency: the configuration GETs send an ETag, their PUTs take If-Match and may answer 412
+        for (String path : List.of("/scenario", "/features/{id}")) {
+            JsonObject get = paths.getAsJsonObject(path).getAsJsonObject("get");
+            assertTrue(get.getAsJsonObject("responses").getAsJsonObject("200").getAsJsonObject("headers").has("ETag"), path);
+            JsonObject put = paths.getAsJsonObject(path).getAsJsonObject("put");
+            assertTrue(put.getAsJsonArray("parameters").toString().contains("\"If-Match\""), path);
+            assertEquals("#/components/responses/PreconditionFailed", put.getAsJsonObject("responses").getAsJsonObject("412").get("$ref").getAsString());
+        }
+
         JsonObject schemes = doc.getAsJsonObject("components").getAsJsonObject("securitySchemes");
         assertEquals("bearer", schemes.getAsJsonObject("bearerToken").get("scheme").getAsString());
         assertEquals("cookie", schemes.getAsJsonObject("sessionCookie").get("in").getAsString());
