@@ -107,9 +107,14 @@ public final class FeatureConfigs implements FeatureRegistry.Listener {
                     control.refused(pid, e.getMessage());
                     return;
                 }
-                // decided already (the API's write, a repeated delivery); a deletion is news once (tunables back to defaults)
-                boolean news = now.props() == null ? control.book().forget(pid) : control.book().news(pid, now.changeCount());
-                if (!news && !first) return;
+                // a deletion (a .cfg file removed) changes nothing that runs, as for the scenario: the accepted
+                // tunables go on (a refused file that is deleted must not take the accepted values with it)
+                if (now.props() == null && !first) {
+                    if (control.book().forget(pid)) control.note(pid, pid + " was deleted; the accepted tunables go on");
+                    return;
+                }
+                // decided already (the API's write, a repeated delivery)
+                if (!first && !control.book().news(pid, now.changeCount())) return;
                 String id = feature.id();
                 LastAccepted.Read<Map<String, Long>> saved = first ? control.book().saved().tunables(id) : null;
                 if (saved != null && saved.problem() != null) {

@@ -35,7 +35,7 @@ final class RequestBody {
     }
 
     /** Large bodies (above a JSON body's limit) read at once. */
-    static final UploadGate LARGE = new UploadGate(UploadGate.PARALLEL);
+    static final UploadGate LARGE = new UploadGate(UploadGate.PARALLEL, UploadGate.WAIT);
 
     /**
      * The whole body, at most {@code limit} bytes: 413 as soon as it passes, 408 when it stops arriving; 503
