@@ -11,6 +11,7 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import ringlab.node.NodeConfig;
+import ringlab.node.ReadOnlyConfigException;
 import ringlab.node.NodeEvent.Kind;
 import ringlab.node.ScenarioSpec;
 import ringlab.node.StaleVersionException;
@@ -105,14 +106,54 @@ public final class ConfigWriter implements NodeConfig {
 
     /** Writes the properties; the change count is recorded as decided, so its delivery is not news. */
     private long store(String pid, Hashtable<String, Object> props, String what) {
+        // The deploy folder may delete the configuration between our lookup and our read-back (its .cfg file
+        // was removed): the API's change stands, so it is written again to a configuration made anew.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Configuration c = configAdmin.getConfiguration(pid, "?");
+                writable(c, pid);
+                Object file = props.get(FILEINSTALL_FILENAME);
+                if (file != null && (fileOf(file.toString()) == null || !java.nio.file.Files.exists(fileOf(file.toString())))) {
+                    props.remove(FILEINSTALL_FILENAME); // its file is gone: the configuration is the API's now
+                }
+                c.update(props);
+                long count = c.getChangeCount();
+                control.book().decided(pid, count);
+                return count;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot store " + what + ": " + e.getMessage(), e);
+            } catch (IllegalStateException deletedMeanwhile) {
+                if (attempt == 3) throw new UncheckedIOException("cannot store " + what + ": the configuration was deleted three times while writing it",
+                        new IOException(deletedMeanwhile));
+            }
+        }
+    }
+
+    /**
+     * FileInstall marks a configuration read-only when its .cfg file is not writable, and also when the file
+     * vanished while it was being read (a file deleted right after it was dropped): then the mark is stale
+     * and is cleared, so the API can write again. A file that exists and cannot be written keeps it: 409.
+     */
+    private void writable(Configuration c, String pid) throws IOException {
+        if (!c.getAttributes().contains(Configuration.ConfigurationAttribute.READ_ONLY)) return;
+        Object file = c.getProperties() == null ? null : c.getProperties().get(FILEINSTALL_FILENAME);
+        java.nio.file.Path path = file == null ? null : fileOf(file.toString());
+        if (path != null && java.nio.file.Files.exists(path) && !java.nio.file.Files.isWritable(path)) {
+            throw new ReadOnlyConfigException(pid, path.toString());
+        }
+        c.removeAttributes(Configuration.ConfigurationAttribute.READ_ONLY);
+        events.record(Kind.CHANGE_APPLIED, pid, pid + " was marked read-only by the deploy folder but its file "
+                + (path == null ? "is unknown" : path + (java.nio.file.Files.exists(path) ? " is writable" : " is gone")) + ": the mark is cleared");
+    }
+
+    /** FileInstall's property naming the file of a configuration (a file: URL or a path). */
+    static final String FILEINSTALL_FILENAME = "felix.fileinstall.filename";
+
+    private static java.nio.file.Path fileOf(String name) {
         try {
-            Configuration c = configAdmin.getConfiguration(pid, "?");
-            c.update(props);
-            long count = c.getChangeCount();
-            control.book().decided(pid, count);
-            return count;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot store " + what + ": " + e.getMessage(), e);
+            return name.startsWith("file:") ? java.nio.file.Path.of(java.net.URI.create(name)) : java.nio.file.Path.of(name);
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

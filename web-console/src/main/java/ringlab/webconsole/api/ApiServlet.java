@@ -24,6 +24,7 @@ import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeConfig;
 import ringlab.node.NodeData;
 import ringlab.node.NodeRunner;
+import ringlab.node.ReadOnlyConfigException;
 import ringlab.node.StaleVersionException;
 import ringlab.node.Telemetry;
 import ringlab.webconsole.auth.Access;
@@ -123,6 +124,8 @@ public final class ApiServlet extends HttpServlet {
             send(resp, e.status, new Answers.ErrorBody(e.getMessage()));
         } catch (StaleVersionException e) {
             send(resp, 412, new Answers.ErrorBody(e.getMessage())); // If-Match named an older version
+        } catch (ReadOnlyConfigException e) {
+            send(resp, 409, new Answers.ErrorBody(e.getMessage())); // a .cfg file owns it and cannot be written
         } catch (IllegalArgumentException e) {
             send(resp, 400, new Answers.ErrorBody(e.getMessage()));
         }

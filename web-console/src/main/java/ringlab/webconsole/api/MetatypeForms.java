@@ -67,9 +67,14 @@ final class MetatypeForms {
         }
         candidates.addAll(Arrays.asList(context.getBundles())); // metatype XML in a bundle (DS @Designate)
         for (Bundle b : candidates) {
-            MetaTypeInformation info = metatype.getMetaTypeInformation(b);
-            if (info == null || !Arrays.asList(info.getPids()).contains(pid)) continue;
-            ObjectClassDefinition ocd = info.getObjectClassDefinition(pid, null);
+            ObjectClassDefinition ocd;
+            try {
+                MetaTypeInformation info = metatype.getMetaTypeInformation(b);
+                if (info == null || !Arrays.asList(info.getPids()).contains(pid)) continue;
+                ocd = info.getObjectClassDefinition(pid, null);
+            } catch (IllegalStateException uninstalled) {
+                continue; // the bundle went away while we asked (an uninstall racing this read): it has no form now
+            }
             if (ocd == null) continue;
             List<Field> fields = new ArrayList<>();
             AttributeDefinition[] ads = ocd.getAttributeDefinitions(ObjectClassDefinition.ALL);
