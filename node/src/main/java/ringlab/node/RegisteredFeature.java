@@ -57,14 +57,29 @@ public record RegisteredFeature(String id, String summary, List<String> requires
         return bundle + " [" + bundleId + "]";
     }
 
+    // The plug-in's answer, guarded: one that throws (or links badly) makes the feature unsupported, with
+    // why, so the node refuses it like any unsupported feature (400 naming the reason) instead of failing
+    // the request or the run. install() is not guarded here: the runner quarantines a feature whose install throws.
     @Override
     public String unsupportedReason(Board board) {
-        return plugin.unsupportedReason(board);
+        try {
+            return plugin.unsupportedReason(board);
+        } catch (RuntimeException | LinkageError e) {
+            return failed(e);
+        }
     }
 
     @Override
     public String unsupportedReason(Board board, ToLongFunction<String> tunables) {
-        return plugin.unsupportedReason(board, tunables);
+        try {
+            return plugin.unsupportedReason(board, tunables);
+        } catch (RuntimeException | LinkageError e) {
+            return failed(e);
+        }
+    }
+
+    private String failed(Throwable e) {
+        return "its unsupportedReason() failed (" + e + "), so the node does not run it (bundle " + bundleName() + ")";
     }
 
     @Override

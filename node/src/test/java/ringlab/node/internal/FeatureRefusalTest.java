@@ -148,4 +148,19 @@ class FeatureRefusalTest {
         f.requires();
         assertEquals(calls, p.metadataCalls.get());
     }
+
+    @Test
+    void anUnsupportedReasonThatThrowsMakesTheFeatureUnsupportedWithWhy() {
+        DriverFeature plugin = new DriverFeature() {
+            @Override public String id() { return "moody"; }
+            @Override public String summary() { return "throws when asked about a board"; }
+            @Override public String unsupportedReason(ringlab.spi.board.Board board) { throw new IllegalStateException("test: no idea"); }
+            @Override public void install(DriverHooks hooks) { }
+        };
+        RegisteredFeature f = RegisteredFeature.read(plugin, "test.moody", 23);
+        String why = f.unsupportedReason(null); // before: the plug-in's exception reached the API (500)
+        assertTrue(why != null && why.contains("unsupportedReason() failed") && why.contains("test: no idea")
+                && why.contains("test.moody [23]"), why);
+        assertTrue(f.unsupportedReason(null, name -> 0).contains("test: no idea"), "the tunable-aware variant too");
+    }
 }
