@@ -156,6 +156,13 @@ class ConsoleBrowserIT {
         assertEquals(16, node.get("/status").json().getAsJsonObject().getAsJsonObject("scenario").getAsJsonObject("tunables")
                 .getAsJsonObject("gro").get("gro_normal_batch").getAsLong());
         screenshot(browser, "06-tunable");
+
+        // reset: what is set is cleared, the form shows the defaults
+        $("form.tunables[data-feature='gro'] button[data-action=reset]").click();
+        waitFor(browser, "cleared", d -> d.findElement(By.cssSelector("form.tunables[data-feature='gro'] .note.ok")).getText().contains("cleared"));
+        assertEquals("8", input.getDomProperty("value"), "the default in the form");
+        assertFalse(node.get("/status").json().getAsJsonObject().getAsJsonObject("scenario").getAsJsonObject("tunables").has("gro"), "nothing set for gro");
+        screenshot(browser, "06b-tunables-reset");
     }
 
     @Test

@@ -177,7 +177,28 @@ class NodeConfigIT {
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"limit_min\": 8}")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(412, fstale.statusCode(), fstale.body());
             assertEquals(7, tunable(node, "bql", "limit_min"));
+
+            // cleared: every tunable back to its default, at once and after a restart; a stale If-Match is a 412 here too
+            HttpResponse<String> cstale = http.send(request(node, "/features/bql/tunables").header("If-Match", ftag).DELETE().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(412, cstale.statusCode(), cstale.body());
+            JsonObject cleared = obj(node.delete("/features/bql/tunables"));
+            assertEquals(0, cleared.getAsJsonObject("accepted").size(), cleared.toString());
+            long byDefault = defaultOf(node, "bql", "limit_min");
+            assertEquals(byDefault, tunable(node, "bql", "limit_min"));
+            assertFalse(obj(node.get("/status")).getAsJsonObject("scenario").getAsJsonObject("tunables").has("bql"), "nothing set for bql");
+            node.stop();
+            node.start();
+            assertEquals(byDefault, tunable(node, "bql", "limit_min"), "still cleared after a restart");
+            assertFalse(obj(node.get("/status")).getAsJsonObject("scenario").getAsJsonObject("tunables").has("bql"), "nothing set after a restart");
         }
+    }
+
+    static long defaultOf(NodeHarness n, String feature, String name) {
+        for (var t : obj(n.get("/features/" + feature)).getAsJsonArray("tunables")) {
+            if (t.getAsJsonObject().get("name").getAsString().equals(name)) return t.getAsJsonObject().get("default_value").getAsLong();
+        }
+        throw new AssertionError("no tunable " + name);
     }
 
     private static HttpRequest.Builder request(NodeHarness node, String path) {

@@ -163,7 +163,7 @@ class OpenApiIT {
     @Test
     void undocumentedPathsAndMethodsAreNotServed() {
         Set<String> documented = doc.getAsJsonObject("paths").keySet();
-        for (String path : List.of("/nothing-here", "/status/extra", "/features/gro/tunables", "/api", "/openapi.yaml")) {
+        for (String path : List.of("/nothing-here", "/status/extra", "/features/gro/counters", "/api", "/openapi.yaml")) {
             assertFalse(documented.contains(path));
             Answer a = node.get(path);
             assertEquals(404, a.status(), path + " -> " + a.body());

@@ -53,6 +53,13 @@ public interface NodeConfig {
      */
     Versioned<Map<String, Long>> applyTunables(String featureId, Map<String, ?> raw, long ifMatch);
 
+    /**
+     * Clears the tunables set for a feature: every one back to its default, at the driver's next NAPI poll,
+     * and nothing of it kept in the last accepted configuration. With {@code ifMatch} as for
+     * {@link #applyTunables}. Returns the (empty) set and the new version.
+     */
+    Versioned<Map<String, Long>> clearTunables(String featureId, long ifMatch);
+
     /** The current tunable values by feature id (only those set). */
     Map<String, Map<String, Long>> tunables();
 }

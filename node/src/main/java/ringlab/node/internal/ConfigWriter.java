@@ -89,6 +89,20 @@ public final class ConfigWriter implements NodeConfig {
         }
     }
 
+    @Override
+    public Versioned<Map<String, Long>> clearTunables(String featureId, long ifMatch) {
+        String pid = NodeConfig.featurePid(featureId);
+        synchronized (control.book()) {
+            check(pid, "the tunables of " + featureId, ifMatch);
+            events.record(Kind.CHANGE_REQUESTED, featureId, "API: clear the tunables of " + featureId);
+            // stored as a configuration without tunables (not deleted: its version keeps counting for If-Match)
+            long version = store(pid, bookkeeping(pid), "the tunables of " + featureId);
+            control.tunablesChanged(featureId, Map.of());
+            saveTunables(featureId, Map.of());
+            return new Versioned<>(Map.of(), version);
+        }
+    }
+
     private void saveTunables(String featureId, Map<String, Long> values) {
         try {
             control.book().saved().saveTunables(featureId, values);

@@ -46,6 +46,14 @@ final class FeatureRoutes {
                         + "next NAPI poll. With If-Match (an ETag of GET /features/{id}), tunables changed since are a 412",
                         new TypeToken<Map<String, Long>>() { }.getType(), Answers.TunablesAccepted.class, Map.of(),
                         c -> putTunables(c, c.param("id"), Json.object(c.body()))),
+                new Route("DELETE", "/features/{id}/tunables", "Clears the tunables set for a feature: each back to its default at the driver's next NAPI poll. "
+                        + "With If-Match (an ETag of GET /features/{id}), tunables changed since are a 412",
+                        null, Answers.TunablesAccepted.class, Map.of(), c -> {
+                            feature(c.param("id"));
+                            NodeConfig.Versioned<Map<String, Long>> v = config.clearTunables(c.param("id"), Versions.ifMatch(c));
+                            Versions.tag(c, v.version());
+                            return new Answers.TunablesAccepted(c.param("id"), v.value(), "at the driver's next NAPI poll");
+                        }),
                 new Route("GET", "/forms/{pid}", "The configuration form of a PID, generated from its published Metatype (ringlab.scenario, ringlab.feature.ID, ...)",
                         null, MetatypeForms.Form.class, Map.of(), c -> {
                             MetatypeForms.Form form = forms.form(c.param("pid"));

@@ -74,7 +74,20 @@ export function features(root) {
     });
     const form = h('form', { class: 'tunables', 'data-feature': f.id, novalidate: true },
       h('h4', {}, 'Tunables ', h('small', {}, f.form.pid)), rows,
-      h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Apply'), msg));
+      h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Apply'),
+        h('button', { type: 'button', 'data-action': 'reset', title: 'Clear what is set: every tunable back to its default' }, 'Reset to defaults'), msg));
+    form.querySelector('button[data-action=reset]').addEventListener('click', async () => {
+      try {
+        await api.del('/features/' + encodeURIComponent(f.id) + '/tunables');
+        for (const x of f.form.fields) {
+          values[x.id] = x.defaults[0];
+          if (inputs[x.id]) inputs[x.id].value = x.defaults[0] ?? '';
+        }
+        note(msg, 'cleared: every tunable at its default (applies at the next poll)', true);
+      } catch (e) {
+        note(msg, e.message);
+      }
+    });
     form.addEventListener('submit', async ev => {
       ev.preventDefault();
       const body = {};
