@@ -126,9 +126,10 @@ public final class ConfigWriter implements NodeConfig {
             try {
                 Configuration c = configAdmin.getConfiguration(pid, "?");
                 writable(c, pid);
-                Object file = props.get(FILEINSTALL_FILENAME);
-                if (file != null && (fileOf(file.toString()) == null || !java.nio.file.Files.exists(fileOf(file.toString())))) {
-                    props.remove(FILEINSTALL_FILENAME); // its file is gone: the configuration is the API's now
+                Object file = props.get(StoredConfig.FILE_KEY);
+                java.nio.file.Path path = StoredConfig.file(file);
+                if (file != null && (path == null || !java.nio.file.Files.exists(path))) {
+                    props.remove(StoredConfig.FILE_KEY); // its file is gone: the configuration is the API's now
                 }
                 c.update(props);
                 long count = c.getChangeCount();
@@ -150,25 +151,13 @@ public final class ConfigWriter implements NodeConfig {
      */
     private void writable(Configuration c, String pid) throws IOException {
         if (!c.getAttributes().contains(Configuration.ConfigurationAttribute.READ_ONLY)) return;
-        Object file = c.getProperties() == null ? null : c.getProperties().get(FILEINSTALL_FILENAME);
-        java.nio.file.Path path = file == null ? null : fileOf(file.toString());
+        java.nio.file.Path path = c.getProperties() == null ? null : StoredConfig.file(c.getProperties().get(StoredConfig.FILE_KEY));
         if (path != null && java.nio.file.Files.exists(path) && !java.nio.file.Files.isWritable(path)) {
             throw new ReadOnlyConfigException(pid, path.toString());
         }
         c.removeAttributes(Configuration.ConfigurationAttribute.READ_ONLY);
         events.record(Kind.CHANGE_APPLIED, pid, pid + " was marked read-only by the deploy folder but its file "
                 + (path == null ? "is unknown" : path + (java.nio.file.Files.exists(path) ? " is writable" : " is gone")) + ": the mark is cleared");
-    }
-
-    /** FileInstall's property naming the file of a configuration (a file: URL or a path). */
-    static final String FILEINSTALL_FILENAME = "felix.fileinstall.filename";
-
-    private static java.nio.file.Path fileOf(String name) {
-        try {
-            return name.startsWith("file:") ? java.nio.file.Path.of(java.net.URI.create(name)) : java.nio.file.Path.of(name);
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     /** Runs a validation; a refusal is logged (and thrown on to the caller, which answers 400). */

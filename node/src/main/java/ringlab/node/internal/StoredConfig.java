@@ -44,7 +44,18 @@ record StoredConfig(Map<String, Object> props, long changeCount, String source) 
     static String source(String pid, Map<String, Object> props) {
         Object f = props == null ? null : props.get(FILE_KEY);
         if (f == null) return pid;
-        String s = f.toString();
-        return pid + " from " + (s.startsWith("file:") ? java.nio.file.Path.of(java.net.URI.create(s)).toString() : s);
+        java.nio.file.Path path = file(f);
+        return pid + " from " + (path != null ? path : f);
+    }
+
+    /** The file a {@link #FILE_KEY} value names (a file: URL or a path), or null when it names none. */
+    static java.nio.file.Path file(Object value) {
+        if (value == null) return null;
+        String s = value.toString();
+        try {
+            return s.startsWith("file:") ? java.nio.file.Path.of(java.net.URI.create(s)) : java.nio.file.Path.of(s);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 }
