@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ReadOnlyConfigurationException;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import ringlab.node.NodeConfig;
@@ -121,7 +122,9 @@ public final class ConfigWriter implements NodeConfig {
     /** Writes the properties; the change count is recorded as decided, so its delivery is not news. */
     private long store(String pid, Hashtable<String, Object> props, String what) {
         // The deploy folder may delete the configuration between our lookup and our read-back (its .cfg file
-        // was removed): the API's change stands, so it is written again to a configuration made anew.
+        // was removed): the API's change stands, so it is written again to a configuration made anew. It may
+        // also mark it read-only between writable() and update() (a .cfg dropped and removed at once): then
+        // writable() looks again, and clears a stale mark or answers 409 for a file that cannot be written.
         for (int attempt = 1; ; attempt++) {
             try {
                 Configuration c = configAdmin.getConfiguration(pid, "?");
@@ -135,6 +138,9 @@ public final class ConfigWriter implements NodeConfig {
                 long count = c.getChangeCount();
                 control.book().decided(pid, count);
                 return count;
+            } catch (ReadOnlyConfigurationException markedMeanwhile) {
+                if (attempt == 3) throw new UncheckedIOException("cannot store " + what + ": the deploy folder marked it read-only three times while writing it",
+                        new IOException(markedMeanwhile));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot store " + what + ": " + e.getMessage(), e);
             } catch (IllegalStateException deletedMeanwhile) {

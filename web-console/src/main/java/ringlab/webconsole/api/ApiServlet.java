@@ -23,6 +23,7 @@ import ringlab.node.Experiments;
 import ringlab.node.FeatureCatalog;
 import ringlab.node.NodeConfig;
 import ringlab.node.NodeData;
+import ringlab.node.NodeEvent;
 import ringlab.node.NodeRunner;
 import ringlab.node.ReadOnlyConfigException;
 import ringlab.node.StaleVersionException;
@@ -37,7 +38,7 @@ import ringlab.webconsole.ui.SecurityHeaders;
  * ("Authorization: Bearer TOKEN", the token in the data folder) or a console session cookie; a session's
  * state-changing requests also need its CSRF token. Errors are {"error": "..."} with 400 (bad input),
  * 401, 403, 404, 405, 408 (a body that stopped arriving), 409, 412 (a stale If-Match), 413 (a body above the route's limit, refused
- * from its Content-Length before reading), 415 (a body of another Content-Type) or 503; client input in a
+ * from its Content-Length before reading), 415 (a body of another Content-Type), 503, or 500 for a defect (also recorded as a warning event); client input in a
  * message is cut to a few hundred characters ({@link Echo}). The routes are one table ({@link Route}); the
  * OpenAPI document at /api/v1/openapi.json is generated from it.
  */
@@ -128,6 +129,17 @@ public final class ApiServlet extends HttpServlet {
             send(resp, 409, new Answers.ErrorBody(e.getMessage())); // a .cfg file owns it and cannot be written
         } catch (IllegalArgumentException e) {
             send(resp, 400, new Answers.ErrorBody(e.getMessage()));
+        } catch (RuntimeException e) {
+            // a defect (of the node or of a plug-in it called): JSON naming it, not Jetty's error page, and the event log keeps it
+            StackTraceElement[] at = e.getStackTrace();
+            String what = req.getMethod() + " /api/v1" + path(req) + " failed: " + e + (at.length > 0 ? " at " + at[0] : "");
+            events.record(NodeEvent.Kind.WARNING, "api", what);
+            if (!resp.isCommitted()) {
+                resp.reset();
+                resp.setHeader("Cache-Control", "no-store");
+                SecurityHeaders.setForData(resp);
+                send(resp, 500, new Answers.ErrorBody("internal error: " + what));
+            }
         }
     }
 

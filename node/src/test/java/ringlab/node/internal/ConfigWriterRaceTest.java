@@ -1,0 +1,123 @@
+package ringlab.node.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.EnumSet;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.Configuration.ConfigurationAttribute;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ReadOnlyConfigurationException;
+
+/**
+ * The API's writer against a ConfigAdmin that the deploy folder changes under it: FileInstall marks the
+ * configuration read-only between the writer's check and its update (a .cfg dropped and removed at once).
+ * The chaos soak met this as a 500 with an empty body; the write must go through.
+ */
+class ConfigWriterRaceTest {
+    /** One configuration as ConfigAdmin keeps it; {@code markBeforeUpdates} updates find it marked read-only first. */
+    static final class FakeConfig {
+        Dictionary<String, Object> props;
+        long count;
+        final Set<ConfigurationAttribute> attributes = EnumSet.noneOf(ConfigurationAttribute.class);
+        int markBeforeUpdates;
+        final List<String> calls = new ArrayList<>();
+
+        Configuration proxy() {
+            return (Configuration) Proxy.newProxyInstance(Configuration.class.getClassLoader(), new Class<?>[] {Configuration.class}, (p, m, a) -> {
+                calls.add(m.getName());
+                switch (m.getName()) {
+                    case "getProperties": return props;
+                    case "getChangeCount": return count;
+                    case "getAttributes": return EnumSet.copyOf(attributes.isEmpty() ? EnumSet.noneOf(ConfigurationAttribute.class) : attributes);
+                    case "removeAttributes": for (Object o : (Object[]) a[0]) attributes.remove(o); return null;
+                    case "getPid": return "ringlab.feature.bql";
+                    case "update":
+                        if (markBeforeUpdates > 0) { // FileInstall got there first
+                            markBeforeUpdates--;
+                            attributes.add(ConfigurationAttribute.READ_ONLY);
+                        }
+                        if (attributes.contains(ConfigurationAttribute.READ_ONLY)) throw new ReadOnlyConfigurationException("read only");
+                        @SuppressWarnings("unchecked") Dictionary<String, Object> d = (Dictionary<String, Object>) a[0];
+                        props = new Hashtable<>(StoredConfig.map(d));
+                        count++;
+                        return null;
+                    case "hashCode": return System.identityHashCode(p);
+                    case "equals": return p == a[0];
+                    default: throw new UnsupportedOperationException(m.getName());
+                }
+            });
+        }
+    }
+
+    static ConfigWriter writer(FakeConfig stored, Path dir) throws Exception {
+        Configuration c = stored.proxy();
+        ConfigurationAdmin ca = (ConfigurationAdmin) Proxy.newProxyInstance(ConfigurationAdmin.class.getClassLoader(), new Class<?>[] {ConfigurationAdmin.class},
+                (p, m, a) -> switch (m.getName()) {
+                    case "getConfiguration" -> c;
+                    case "listConfigurations" -> stored.props == null ? null : new Configuration[] {c};
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+        ConfigBook book = new ConfigBook(new LastAccepted(dir));
+        Map<String, Map<String, Long>> tunables = new TreeMap<>();
+        ScenarioControl control = (ScenarioControl) Proxy.newProxyInstance(ScenarioControl.class.getClassLoader(), new Class<?>[] {ScenarioControl.class},
+                (p, m, a) -> switch (m.getName()) {
+                    case "book" -> book;
+                    case "tunables" -> tunables;
+                    case "validateTunables" -> { // every value a whole number
+                        Map<String, Long> v = new TreeMap<>();
+                        ((Map<?, ?>) a[1]).forEach((k, x) -> v.put((String) k, ((Number) x).longValue()));
+                        yield v;
+                    }
+                    case "tunablesChanged" -> {
+                        @SuppressWarnings("unchecked") Map<String, Long> v = (Map<String, Long>) a[1];
+                        tunables.put((String) a[0], v);
+                        yield null;
+                    }
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+        ConfigWriter w = new ConfigWriter();
+        set(w, "control", control);
+        set(w, "configAdmin", ca);
+        set(w, "events", new NodeEvents());
+        return w;
+    }
+
+    private static void set(Object target, String field, Object value) throws Exception {
+        Field f = target.getClass().getDeclaredField(field);
+        f.setAccessible(true);
+        f.set(target, value);
+    }
+
+    @Test
+    void aReadOnlyMarkSetBetweenTheCheckAndTheUpdateIsClearedAndTheWriteGoesThrough(@TempDir Path dir) throws Exception {
+        FakeConfig stored = new FakeConfig();
+        stored.markBeforeUpdates = 1;
+        ConfigWriter w = writer(stored, dir);
+        assertEquals(Map.of("limit_min", 3000L), w.applyTunables("bql", Map.of("limit_min", 3000L), ConfigWriter.ANY_VERSION).value());
+        assertEquals(3000L, stored.props.get("limit_min"));
+        assertEquals(1, stored.count);
+    }
+
+    @Test
+    void aMarkThatComesBackEveryTimeEndsTheWriteWithAReasonNotAHang(@TempDir Path dir) throws Exception {
+        FakeConfig stored = new FakeConfig();
+        stored.markBeforeUpdates = Integer.MAX_VALUE;
+        ConfigWriter w = writer(stored, dir);
+        String why = assertThrows(RuntimeException.class, () -> w.applyTunables("bql", Map.of("limit_min", 3000L), ConfigWriter.ANY_VERSION)).getMessage();
+        assertEquals(true, why.contains("read-only"), why);
+        assertEquals(3, stored.calls.stream().filter("update"::equals).count());
+    }
+}
