@@ -125,7 +125,11 @@ public final class ConfigWriter implements NodeConfig {
         // was removed): the API's change stands, so it is written again to a configuration made anew. It may
         // also mark it read-only between writable() and update() (a .cfg dropped and removed at once): then
         // writable() looks again, and clears a stale mark or answers 409 for a file that cannot be written.
-        for (int attempt = 1; ; attempt++) {
+        // Felix ConfigAdmin hands out its cached, already deleted configuration until its store has removed
+        // the file, so a retry waits a little (1, 2, 4 ... ms): the chaos soak failed three immediate retries.
+        RuntimeException last = null;
+        for (int attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+            if (attempt > 0) pause(attempt);
             try {
                 Configuration c = configAdmin.getConfiguration(pid, "?");
                 writable(c, pid);
@@ -138,15 +142,24 @@ public final class ConfigWriter implements NodeConfig {
                 long count = c.getChangeCount();
                 control.book().decided(pid, count);
                 return count;
-            } catch (ReadOnlyConfigurationException markedMeanwhile) {
-                if (attempt == 3) throw new UncheckedIOException("cannot store " + what + ": the deploy folder marked it read-only three times while writing it",
-                        new IOException(markedMeanwhile));
+            } catch (ReadOnlyConfigurationException | IllegalStateException changedMeanwhile) {
+                last = changedMeanwhile; // marked read-only, or deleted, by the deploy folder meanwhile
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot store " + what + ": " + e.getMessage(), e);
-            } catch (IllegalStateException deletedMeanwhile) {
-                if (attempt == 3) throw new UncheckedIOException("cannot store " + what + ": the configuration was deleted three times while writing it",
-                        new IOException(deletedMeanwhile));
             }
+        }
+        throw new UncheckedIOException("cannot store " + what + ": the deploy folder changed it " + STORE_ATTEMPTS
+                + " times while it was written (last: " + last.getMessage() + ")", new IOException(last));
+    }
+
+    /** Writes tried before giving up; with the pauses between them about a quarter of a second. */
+    static final int STORE_ATTEMPTS = 8;
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(1L << Math.min(attempt - 1, 6));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
