@@ -69,7 +69,8 @@ final class BundleRoutes {
 
     List<BundleInfo> list() {
         List<BundleInfo> out = new ArrayList<>();
-        for (Bundle b : context.getBundles()) out.add(describe(b));
+        // a bundle being uninstalled right now is still in the framework's list for a moment: it is gone
+        for (Bundle b : context.getBundles()) if (b.getState() != Bundle.UNINSTALLED) out.add(describe(b));
         return out;
     }
 

@@ -72,8 +72,11 @@ final class MetatypeForms {
                 MetaTypeInformation info = metatype.getMetaTypeInformation(b);
                 if (info == null || !Arrays.asList(info.getPids()).contains(pid)) continue;
                 ocd = info.getObjectClassDefinition(pid, null);
-            } catch (IllegalStateException uninstalled) {
-                continue; // the bundle went away while we asked (an uninstall racing this read): it has no form now
+            } catch (RuntimeException e) {
+                // the bundle went away while we asked (an uninstall racing this read): it has no form now. Felix
+                // says so with an IllegalStateException, or, once the revision is gone, an NPE from findEntries.
+                if (e instanceof IllegalStateException || b.getState() == Bundle.UNINSTALLED) continue;
+                throw e;
             }
             if (ocd == null) continue;
             List<Field> fields = new ArrayList<>();
