@@ -137,6 +137,8 @@ public final class ConfigWriter implements NodeConfig {
                 java.nio.file.Path path = StoredConfig.file(file);
                 if (file != null && (path == null || !java.nio.file.Files.exists(path))) {
                     props.remove(StoredConfig.FILE_KEY); // its file is gone: the configuration is the API's now
+                } else if (path != null) {
+                    writeFile(pid, path, props); // before ConfigAdmin: FileInstall's scan must find these values
                 }
                 c.update(props);
                 long count = c.getChangeCount();
@@ -150,6 +152,14 @@ public final class ConfigWriter implements NodeConfig {
         }
         throw new UncheckedIOException("cannot store " + what + ": the deploy folder changed it " + STORE_ATTEMPTS
                 + " times while it was written (last: " + last.getMessage() + ")", new IOException(last));
+    }
+
+    private static void writeFile(String pid, java.nio.file.Path path, Hashtable<String, Object> props) {
+        try {
+            DeployFile.write(path, StoredConfig.map(props));
+        } catch (IOException e) {
+            throw new ReadOnlyConfigException(pid, path + " (" + e.getMessage() + ")");
+        }
     }
 
     /** Writes tried before giving up; with the pauses between them about a quarter of a second. */

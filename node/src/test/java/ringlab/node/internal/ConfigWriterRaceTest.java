@@ -34,6 +34,8 @@ class ConfigWriterRaceTest {
         final Set<ConfigurationAttribute> attributes = EnumSet.noneOf(ConfigurationAttribute.class);
         int markBeforeUpdates;
         int deletedUpdates;
+        Path file; // the .cfg it came from, if any
+        String fileAtUpdate; // what a FileInstall scan at the moment of the update would find there
         final List<String> calls = new ArrayList<>();
 
         Configuration proxy() {
@@ -55,6 +57,7 @@ class ConfigWriterRaceTest {
                             attributes.add(ConfigurationAttribute.READ_ONLY);
                         }
                         if (attributes.contains(ConfigurationAttribute.READ_ONLY)) throw new ReadOnlyConfigurationException("read only");
+                        if (file != null) fileAtUpdate = java.nio.file.Files.readString(file);
                         @SuppressWarnings("unchecked") Dictionary<String, Object> d = (Dictionary<String, Object>) a[0];
                         props = new Hashtable<>(StoredConfig.map(d));
                         count++;
@@ -67,7 +70,10 @@ class ConfigWriterRaceTest {
         }
     }
 
-    static ConfigWriter writer(FakeConfig stored, Path dir) throws Exception {
+    static ConfigWriter writer(FakeConfig stored, Path dir) throws Exception { return writer(stored, dir, Map.of()); }
+
+    /** {@code accepted}: the tunables the runner already has (delivered from ConfigAdmin before). */
+    static ConfigWriter writer(FakeConfig stored, Path dir, Map<String, Map<String, Long>> accepted) throws Exception {
         Configuration c = stored.proxy();
         ConfigurationAdmin ca = (ConfigurationAdmin) Proxy.newProxyInstance(ConfigurationAdmin.class.getClassLoader(), new Class<?>[] {ConfigurationAdmin.class},
                 (p, m, a) -> switch (m.getName()) {
@@ -76,7 +82,7 @@ class ConfigWriterRaceTest {
                     default -> throw new UnsupportedOperationException(m.getName());
                 });
         ConfigBook book = new ConfigBook(new LastAccepted(dir));
-        Map<String, Map<String, Long>> tunables = new TreeMap<>();
+        Map<String, Map<String, Long>> tunables = new TreeMap<>(accepted);
         ScenarioControl control = (ScenarioControl) Proxy.newProxyInstance(ScenarioControl.class.getClassLoader(), new Class<?>[] {ScenarioControl.class},
                 (p, m, a) -> switch (m.getName()) {
                     case "book" -> book;
@@ -133,5 +139,20 @@ class ConfigWriterRaceTest {
         String why = assertThrows(RuntimeException.class, () -> w.applyTunables("bql", Map.of("limit_min", 3000L), ConfigWriter.ANY_VERSION)).getMessage();
         assertEquals(true, why.contains("changed it " + ConfigWriter.STORE_ATTEMPTS + " times"), why);
         assertEquals(ConfigWriter.STORE_ATTEMPTS, stored.calls.stream().filter("update"::equals).count());
+    }
+
+    @Test
+    void aConfigurationFromADeployFileHasTheFileWrittenBeforeConfigAdminIsUpdated(@TempDir Path dir) throws Exception {
+        // FileInstall writes an update back to the file only later: a folder scan in between would find the old
+        // content and undo the API's change (the chaos soak lost hold_time so). The API writes the file first.
+        Path cfg = java.nio.file.Files.writeString(dir.resolve("ringlab.feature.bql.cfg"), "limit_min=1\n");
+        FakeConfig stored = new FakeConfig();
+        stored.file = cfg;
+        stored.props = new Hashtable<>(Map.of("limit_min", 1L, StoredConfig.FILE_KEY, cfg.toUri().toString()));
+        stored.count = 1;
+        ConfigWriter w = writer(stored, dir.resolve("accepted"), Map.of("bql", Map.of("limit_min", 1L)));
+        w.applyTunables("bql", Map.of("hold_time", 500L), ConfigWriter.ANY_VERSION);
+        assertEquals("# written by the ringlab API (the last accepted values)\nhold_time=500\nlimit_min=1\n", stored.fileAtUpdate);
+        assertEquals(cfg.toUri().toString(), stored.props.get(StoredConfig.FILE_KEY), "still FileInstall's file");
     }
 }
