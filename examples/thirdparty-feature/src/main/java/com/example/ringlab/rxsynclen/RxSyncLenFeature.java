@@ -1,7 +1,9 @@
 package com.example.ringlab.rxsynclen;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.board.Board;
 import ringlab.spi.driver.RxLayout;
@@ -16,6 +18,7 @@ import ringlab.spi.feature.DriverHooks;
  * costs one or two lines instead of 32. On a coherent SoC there is nothing to save, so it is refused there.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class RxSyncLenFeature implements DriverFeature {
     public static final String ID = "rx-sync-len";
 
@@ -26,6 +29,10 @@ public final class RxSyncLenFeature implements DriverFeature {
     public String summary() {
         return "rx buffers mapped with DMA_ATTR_SKIP_CPU_SYNC; dma_sync_single_for_cpu over the received length only";
     }
+
+    /** ringlab's mtu-rx-buffers already syncs only the received length (with MTU-sized buffers): one of the two. */
+    @Override
+    public List<String> conflicts() { return List.of("mtu-rx-buffers"); }
 
     @Override
     public String unsupportedReason(Board board) {

@@ -2,6 +2,7 @@ package com.mycompany.ringlab.myfeature;
 
 import java.util.List;
 import java.util.Map;
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxDelivery;
@@ -20,6 +21,7 @@ import ringlab.spi.net.Packet;
  * installs the feature again on every reconfiguration and on every port.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class MyFeature implements DriverFeature {
     public static final String ID = "my-feature";
 
