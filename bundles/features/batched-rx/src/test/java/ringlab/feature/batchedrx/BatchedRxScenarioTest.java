@@ -6,37 +6,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import ringlab.sim.Scenario;
-import ringlab.sim.Simulation;
-import ringlab.sim.board.ClasspathBoards;
-import ringlab.sim.report.Accounting;
 import ringlab.sim.report.RunReport;
-import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
+import ringlab.testkit.TestResult;
+import ringlab.testkit.TestRun;
 
 class BatchedRxScenarioTest {
-    static final Board BCM6328 = ClasspathBoards.load(BatchedRxScenarioTest.class.getClassLoader()).get("bcm6328");
+    static Board bcm6328() { return TestRun.on("bcm6328").board(); }
 
     static RunReport run(List<DriverFeature> f, String... iperf) {
-        return new Simulation(Scenario.builder(BCM6328).features(f).iperf(IperfArgs.parse(List.of(iperf))).build()).run();
+        return TestRun.on("bcm6328").features(f.toArray(DriverFeature[]::new)).iperf(iperf).run().assertLedgerHolds().report();
     }
 
     /** Busy CPU cycles per received packet over the run. */
     static double cyclesPerPacket(RunReport r) {
         double busy = 1 - r.ringlab.cpuPercent().idle() / 100;
-        double cycles = busy * r.ringlab.virtualSeconds() * BCM6328.soc().clockHz();
+        double cycles = busy * r.ringlab.virtualSeconds() * bcm6328().soc().clockHz();
         return cycles / r.ringlab.napi().packets();
     }
 
     @Test
     void publishedListRxFigureOnBcm6328() {
-        RunReport r = run(List.of(new BatchedRxFeature()), "-M", "512", "-t", "30");
-        double got = r.end.sumReceived.bitsPerSecond;
+        TestResult r = TestRun.on("bcm6328").features(new BatchedRxFeature()).iperf("-M 512 -t 30").run().assertLedgerHolds();
+        double got = r.receiverBitsPerSecond();
         assertEquals(37.7e6, got, 0.05 * 37.7e6, "receiver Mbit/s with list rx " + got / 1e6);
-        Accounting acc = r.ringlab.accounting();
-        assertEquals(acc.sent(), acc.delivered() + acc.dropped() + acc.inFlight());
-        assertEquals(0L, r.ringlab.streamIntegrityErrors());
     }
 
     @Test
