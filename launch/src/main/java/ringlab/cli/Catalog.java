@@ -1,5 +1,6 @@
 package ringlab.cli;
 
+import aQute.bnd.annotation.spi.ServiceConsumer;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
@@ -7,7 +8,11 @@ import ringlab.sim.board.ClasspathBoards;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
 
-/** Boards and features on the CLI's class path (descriptor resources and META-INF/services entries). */
+/**
+ * Boards and features on the CLI's class path or module path (descriptor resources; META-INF/services
+ * entries or the modules' provides clauses, which @ServiceConsumer's uses clause lets ServiceLoader see).
+ */
+@ServiceConsumer(DriverFeature.class)
 final class Catalog {
     private Catalog() { }
 

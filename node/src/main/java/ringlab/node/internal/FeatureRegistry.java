@@ -52,8 +52,14 @@ public final class FeatureRegistry implements FeatureCatalog {
     @Reference
     private NodeEvents events;
 
+    /**
+     * The features' DS components. SPI Fly (in the node for slf4j) also registers the META-INF/services
+     * providers of bundles that ask for its registrar, as bnd's @ServiceProvider makes the features do; those
+     * copies carry serviceloader.mediator (OSGi Service Loader Mediator spec) and are not features twice.
+     */
     @Reference(
             service = DriverFeature.class,
+            target = "(!(serviceloader.mediator=*))",
             cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY,

@@ -1,12 +1,14 @@
 /** netif_receive_skb_list: a poll's packets go up the stack as one list, so each layer's code is cold only for the first of each sublist; no tunables (the kernel has none). */
 package ringlab.feature.batchedrx;
 
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 
 /** netif_receive_skb_list: a poll's packets go up the stack as one list, so each layer's code is cold only for the first. */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class BatchedRxFeature implements DriverFeature {
     @Override public String id() { return "batched-rx"; }
 

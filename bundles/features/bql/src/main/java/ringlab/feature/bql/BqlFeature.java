@@ -1,6 +1,7 @@
 package ringlab.feature.bql;
 
 import java.util.List;
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
@@ -8,6 +9,7 @@ import ringlab.spi.feature.Tunable;
 
 /** Byte Queue Limits: lib/dynamic_queue_limits.c between qdisc and ring; stops the queue at the limit and enables bulk dequeue. */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class BqlFeature implements DriverFeature {
     static final String LIMIT_MIN = "limit_min", LIMIT_MAX = "limit_max", HOLD_TIME = "hold_time";
 

@@ -1,5 +1,6 @@
 package ringlab.feature.buildskb;
 
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
@@ -10,6 +11,7 @@ import ringlab.spi.feature.DriverHooks;
  * it has landed (napi_build_skb), so it is hot. Stateless: the per-driver state lives in {@link FragBuffers}.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class BuildSkbFeature implements DriverFeature {
     @Override public String id() { return "build-skb"; }
 

@@ -2,6 +2,7 @@
 package ringlab.feature.gro;
 
 import java.util.List;
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
@@ -9,6 +10,7 @@ import ringlab.spi.feature.Tunable;
 
 /** GRO: per-flow merging of TCP segments before the stack, software checksum when the NIC does not verify it. */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class GroFeature implements DriverFeature {
     static final String NORMAL_BATCH = "gro_normal_batch", MAX_SIZE = "gro_max_size";
 

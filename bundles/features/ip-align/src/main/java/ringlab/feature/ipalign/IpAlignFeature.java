@@ -1,5 +1,6 @@
 package ringlab.feature.ipalign;
 
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
@@ -12,6 +13,7 @@ import ringlab.spi.feature.DriverHooks;
  * unaligned DMA start (none on the NICs modelled) and drivers that insert the pad in hardware.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class IpAlignFeature implements DriverFeature {
     /** NET_IP_ALIGN on architectures that define it to 2 (MIPS, ARM); the Ethernet header is 14 bytes. */
     public static final int NET_IP_ALIGN = 2;

@@ -3,6 +3,7 @@ package ringlab.feature.irqcoalescing;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.driver.NicModeration;
 import ringlab.spi.feature.DriverFeature;
@@ -17,6 +18,7 @@ import ringlab.spi.feature.Tunable;
  * moderation.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class IrqCoalescingFeature implements DriverFeature {
     public static final String DEFER_HARD_IRQS = "napi_defer_hard_irqs", GRO_FLUSH_TIMEOUT = "gro_flush_timeout",
             RX_USECS = "rx-usecs", RX_FRAMES = "rx-frames";

@@ -1,5 +1,6 @@
 package ringlab.feature.mturxbuffers;
 
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.board.Board;
 import ringlab.spi.driver.RxLayout;
@@ -14,6 +15,7 @@ import ringlab.spi.feature.DriverHooks;
  * maintenance over its (now smaller) size. Leaves out jumbo MTUs spanning several descriptors.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class MtuRxBuffersFeature implements DriverFeature {
     public static final int ETH_HLEN = 14, VLAN_HLEN = 4, ETH_FCS_LEN = 4;
 

@@ -1,6 +1,7 @@
 package ringlab.feature.pagepool;
 
 import java.util.List;
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
@@ -12,6 +13,7 @@ import ringlab.spi.feature.Tunable;
  * of one driver instance is the {@link PagePool} installed.
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class PagePoolFeature implements DriverFeature {
     static final String POOL_SIZE = "pool_size", SYNC_DEV = "PP_FLAG_DMA_SYNC_DEV";
 

@@ -1,5 +1,6 @@
 package ringlab.feature.threadednapi;
 
+import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
@@ -10,6 +11,7 @@ import ringlab.spi.feature.DriverHooks;
  * sysfs toggle at run time taking effect mid-poll (features change at a poll boundary).
  */
 @Component(service = DriverFeature.class)
+@ServiceProvider(DriverFeature.class)
 public final class ThreadedNapiFeature implements DriverFeature {
     @Override public String id() { return "threaded-napi"; }
 
