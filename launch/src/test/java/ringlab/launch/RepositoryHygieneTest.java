@@ -70,6 +70,20 @@ class RepositoryHygieneTest {
         assertEquals(List.of(), found, "text that points at files outside the repository");
     }
 
+    /** The kits' READMEs tell how to deploy into today's node, not the retired load/ folder and runner PID. */
+    @Test
+    void kitReadmesDescribeTheCurrentDeployment() throws Exception {
+        List<String> kits = KitBuildIT.kits();
+        assertTrue(kits.size() >= 2, "kits: " + kits);
+        for (String kit : kits) {
+            String readme = Files.readString(ROOT.resolve(kit).resolve("README.md"));
+            assertTrue(readme.contains("./ringlab deploy"), kit + "/README.md does not say how to deploy the jar");
+            for (String retired : List.of("load/", "ringlab.node.runner")) {
+                assertTrue(!readme.contains(retired), kit + "/README.md still names " + retired);
+            }
+        }
+    }
+
     @Test
     void theChecksSeeWhatTheyLookFor() {
         assertTrue(OUTSIDE.matcher("see ../shared/reference/mechanisms.md").find());
