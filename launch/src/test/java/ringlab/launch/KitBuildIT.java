@@ -58,7 +58,8 @@ class KitBuildIT {
     @Test
     void theKitsAreFound() throws IOException {
         List<String> kits = kits();
-        assertTrue(kits.containsAll(List.of("bundles/hardware/template-kit", "examples/thirdparty-board")), "kits found: " + kits);
+        assertTrue(kits.containsAll(List.of("bundles/hardware/template-kit", "examples/thirdparty-board", "bundles/features/template-kit",
+                "examples/thirdparty-feature")), "kits found: " + kits);
     }
 
     @BeforeAll
