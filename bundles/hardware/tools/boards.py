@@ -101,9 +101,10 @@ BOARDS.append({
     "nic": {"model": "bcm63xx-enet", "linkBitsPerSecond": 100000000, "rxRing": 64, "txRing": 32, "napiWeight": 16,
             "rxChecksum": "none", "txChecksum": False, "unalignedRxDma": False, "irqModeration": False,
             "refillDoorbellEvery": 1, "txDescPerPacket": 1, "txDoorbellRmw": False, "rxBufferBytes": 1536,
-            "copybreak": 128, "mtu": 1500},
+            "copybreak": 128, "mtu": 1500, "irqUnmask": "always"},
     "stockFeatures": [],
     "fieldNotes": {
+        "irqUnmask": "always: bcm_enet_poll unmasks the rx/tx interrupts after napi_complete_done without looking at its answer",
         "soc": "1x BMIPS3300-class core at about 240 MHz, 16-byte lines, no L2, non-coherent DMA, MIPS traps misaligned accesses (mechanisms.md s11)",
         "kernelVersion": "5.10: the bcm63xx_enet driver before the 5.13 series (list rx, BQL, xmit_more, build_skb); 4.9-6.4 defer softirqs to a runnable ksoftirqd",
         "hz": "OpenWrt's CONFIG_HZ=250, as bcm6328",

@@ -94,6 +94,7 @@ def derive(p):
 
 def dump(board, path):
     lines = ['{']
+    lines.append('  "schemaVersion": 1,')
     lines.append(f'  "id": {json.dumps(board["id"])},')
     lines.append(f'  "name": {json.dumps(board["name"])},')
     for part in ('soc', 'nic'):

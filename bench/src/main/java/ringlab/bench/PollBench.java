@@ -49,7 +49,7 @@ public class PollBench {
         Nic n = b.nic();
         Nic wide = new Nic(n.model(), n.linkBitsPerSecond(), 128, n.txRing(), 64, n.rxChecksum(), n.txChecksum(),
                 n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(), n.txDoorbellRmw(),
-                n.rxBufferBytes(), n.copybreak(), n.mtu());
+                n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
         sim = new Sim(1);
         ledger = new Ledger();
         Cpu cpu = new Cpu(sim, b.soc(), CostProfile.of(b));

@@ -131,12 +131,19 @@ class BundleOpsIT {
     void aBoardBundleWithABrokenDescriptorIsRefusedOnceByTheApiAndByRinglabDeploy() throws Exception {
         start();
         byte[] board = TestBundles.dataBundle("test.board.broken", Map.of("Ringlab-Board", "META-INF/ringlab/board.json"),
-                Map.of("META-INF/ringlab/board.json", "{\"id\": \"broken\", \"soc\": "));
+                Map.of("META-INF/ringlab/board.json", "{\"id\": \"broken\", \"soc\": {}, \"nic\": {\"rxChecksum\": \"full\"}}"));
         Answer a = node.post("/bundles", board);
         assertEquals(400, a.status(), a.body());
         assertTrue(a.error().contains("test.board.broken") && a.error().contains("META-INF/ringlab/board.json"), a.error());
         assertTrue(bundles("test.board.broken").isEmpty(), "uninstalled again");
         assertEquals(1, events("board_rejected").size(), "one rejection, recorded once: " + events("board_rejected"));
+        // every problem of the descriptor, with its id, in the answer and in the one-line event
+        String event = events("board_rejected").get(0).get("message").getAsString();
+        for (String said : List.of(a.error(), event)) {
+            assertTrue(said.contains("board 'broken' (test.board.broken/META-INF/ringlab/board.json)") && said.contains("soc.cores is missing")
+                    && said.contains("nic.rxChecksum must be one of none, unnecessary, complete, not \"full\"") && said.contains("costs is missing"), said);
+            assertFalse(said.contains("\n"), said);
+        }
 
         Path jar = node.root.resolve("broken-board.jar");
         Files.write(jar, board);

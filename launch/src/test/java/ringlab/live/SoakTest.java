@@ -35,7 +35,7 @@ class SoakTest {
         Nic n = b.nic();
         Nic moderated = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
                 n.txChecksum(), n.unalignedRxDma(), true, n.refillDoorbellEvery(), n.txDescPerPacket(), n.txDoorbellRmw(),
-                n.rxBufferBytes(), n.copybreak(), n.mtu());
+                n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
         return new Board(b.id() + "-moderated", b.name(), b.soc(), moderated, b.stockFeatures(), b.costs(), "test", List.of());
     }
 

@@ -6,6 +6,8 @@ import java.util.Map;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
+import ringlab.spi.board.IrqUnmask;
+import ringlab.spi.board.RxChecksum;
 import ringlab.spi.board.Soc;
 
 /** Boards built in code for tests: a flat cost profile with overrides, and a bcm6328-like NIC. */
@@ -17,7 +19,8 @@ public final class TestBoards {
     }
 
     public static Nic nic(long linkBps, int rxRing) {
-        return new Nic("bcm63xx-enetsw", linkBps, rxRing, 32, 16, "none", false, true, false, 1, 1, false, 1536, 128, 1500);
+        return new Nic("bcm63xx-enetsw", linkBps, rxRing, 32, 16, RxChecksum.NONE, false, true, false, 1, 1, false, 1536, 128, 1500,
+                IrqUnmask.ALWAYS);
     }
 
     /** Every cost key at {@code flat} cycles except the overrides. */

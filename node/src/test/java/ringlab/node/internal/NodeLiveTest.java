@@ -84,7 +84,8 @@ class NodeLiveTest {
     @Test
     void theEffectiveSetFollowsBundlesAndRequirementsAndDiffsReadShort() {
         Board board = new Board("b", "b", new Soc(1, 1_000_000_000L, "armv7", 32, 1, false, false, "6.1", 250),
-                new Nic("n", 1_000_000_000L, 64, 64, 64, "none", true, true, false, 1, 1, false, 1536, 0, 1500),
+                new Nic("n", 1_000_000_000L, 64, 64, 64, ringlab.spi.board.RxChecksum.NONE, true, true, false, 1, 1, false, 1536, 0, 1500,
+                        ringlab.spi.board.IrqUnmask.NAPI_COMPLETE_DONE),
                 List.of("pp-base"), Map.of(), "test", List.of());
         DriverFeature base = feature("pp-base", List.of()), user = feature("pp-user", List.of("pp-base")), other = feature("other", List.of());
         QuarantineBook q = new QuarantineBook(new NodeEvents());

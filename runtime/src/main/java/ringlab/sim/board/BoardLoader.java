@@ -6,126 +6,174 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import ringlab.spi.board.Board;
+import ringlab.spi.board.CostKey;
+import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.Nic;
+import ringlab.spi.board.RxChecksum;
 import ringlab.spi.board.Soc;
 
 /**
  * Parses a board descriptor (the JSON a board bundle carries at META-INF/ringlab/board.json) into a
- * {@link Board}. Every field is required; an error names the field and the descriptor's origin.
+ * {@link Board}. The format is the JSON Schema {@link #SCHEMA_RESOURCE}; a descriptor that breaks it is
+ * refused with one {@link BoardDescriptorException} naming every problem, the board id and the origin.
  */
 public final class BoardLoader {
+    /** The descriptor format this ringlab reads. A descriptor without schemaVersion is read as 1, the format before it was versioned. */
+    public static final int SCHEMA_VERSION = 1;
+    /** The JSON Schema of board.json, a class-path resource of the runtime. */
+    public static final String SCHEMA_RESOURCE = "/ringlab/sim/board/board.schema.json";
+
+    static final Set<String> TOP = ordered("$schema", "$comment", "schemaVersion", "id", "name", "soc", "nic",
+            "stockFeatures", "stockSettings", "costs", "published", "fieldNotes");
+    static final Set<String> SOC = ordered("cores", "clockHz", "isa", "cacheLineBytes", "cacheLevels", "dmaCoherent",
+            "unalignedTraps", "kernelVersion", "hz");
+    static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
+            "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
+            "rxBufferBytes", "copybreak", "mtu", "irqUnmask");
+    private static final Set<String> COST = ordered("cycles", "note");
+    private static final Set<String> PUBLISHED = ordered("features", "iperf", "senderMbps", "receiverMbps", "retransmits", "source");
+
     private BoardLoader() { }
 
     public static Board parse(String json, String origin) {
         JsonObject o;
         try {
-            o = JsonParser.parseString(json).getAsJsonObject();
-        } catch (JsonParseException | IllegalStateException e) {
-            throw new IllegalArgumentException("board descriptor " + origin + " is not a JSON object: " + e.getMessage());
+            JsonElement e = JsonParser.parseString(json);
+            if (!e.isJsonObject()) throw new BoardDescriptorException(null, origin, List.of("it must be a JSON object, not " + Fields.shown(e)));
+            o = e.getAsJsonObject();
+        } catch (JsonParseException e) {
+            throw new BoardDescriptorException(null, origin, List.of("it is not valid JSON: " + e.getMessage()));
         }
-        Reader r = new Reader(origin);
-        String id = r.str(o, "id");
-        r.where = "board " + id + " (" + origin + ")";
-        JsonObject s = r.obj(o, "soc");
-        Soc soc = new Soc(r.integer(s, "cores"), r.lng(s, "clockHz"), r.str(s, "isa"), r.integer(s, "cacheLineBytes"),
-                r.integer(s, "cacheLevels"), r.bool(s, "dmaCoherent"), r.bool(s, "unalignedTraps"),
-                r.str(s, "kernelVersion"), r.integer(s, "hz"));
-        JsonObject n = r.obj(o, "nic");
-        Nic nic = new Nic(r.str(n, "model"), r.lng(n, "linkBitsPerSecond"), r.integer(n, "rxRing"),
-                r.integer(n, "txRing"), r.integer(n, "napiWeight"), r.str(n, "rxChecksum"), r.bool(n, "txChecksum"),
-                r.bool(n, "unalignedRxDma"), r.bool(n, "irqModeration"), r.integer(n, "refillDoorbellEvery"),
-                r.integer(n, "txDescPerPacket"), r.bool(n, "txDoorbellRmw"), r.integer(n, "rxBufferBytes"),
-                r.integer(n, "copybreak"), r.integer(n, "mtu"));
-        if (soc.cores() < 1 || soc.clockHz() <= 0 || soc.cacheLineBytes() <= 0 || soc.hz() <= 0) {
-            throw new IllegalArgumentException(r.where + ": soc cores, clockHz, cacheLineBytes and hz must be positive");
+        Fields f = new Fields();
+        String id = f.str(o, "", "id");
+        if (id != null && id.isBlank()) {
+            f.problem("id must not be empty");
+            id = null;
         }
-        if (nic.rxRing() < 2 || nic.txRing() < 2 || nic.napiWeight() < 1 || nic.refillDoorbellEvery() < 1
-                || nic.txDescPerPacket() < 1 || nic.linkBitsPerSecond() <= 0) {
-            throw new IllegalArgumentException(r.where + ": nic rings, napiWeight, refillDoorbellEvery, txDescPerPacket and link speed must be positive");
+        // a newer format is not read further: its fields may mean something this version does not know
+        if (o.has("schemaVersion")) {
+            long version = f.whole(o, "", "schemaVersion", 1, Integer.MAX_VALUE);
+            if (version > SCHEMA_VERSION) {
+                throw new BoardDescriptorException(id, origin, List.of("schemaVersion " + version
+                        + " is newer than this ringlab reads (" + SCHEMA_VERSION + "): use a newer ringlab"));
+            }
         }
-        List<String> stock = new ArrayList<>();
-        JsonArray a = r.arr(o, "stockFeatures");
-        for (JsonElement e : a) stock.add(e.getAsString());
+        f.onlyKnown(o, "", TOP);
+        f.str(o, "", "$schema", false);
+        f.str(o, "", "$comment", false);
+        String name = f.str(o, "", "name");
+        JsonObject so = f.obj(o, "", "soc", true);
+        Soc soc = so == null ? null : soc(f, so);
+        JsonObject no = f.obj(o, "", "nic", true);
+        Nic nic = no == null ? null : nic(f, no);
+        List<String> stock = strings(f, f.arr(o, "", "stockFeatures", true), "stockFeatures");
+        Map<String, String> stockSettings = stringMap(f, f.obj(o, "", "stockSettings", false), "stockSettings");
+        Map<String, Board.Cost> costs = costs(f, f.obj(o, "", "costs", true), soc);
+        List<Board.Published> published = published(f, f.arr(o, "", "published", false));
+        stringMap(f, f.obj(o, "", "fieldNotes", false), "fieldNotes");
+        if (!f.problems().isEmpty()) throw new BoardDescriptorException(id, origin, f.problems());
+        return new Board(id, name, soc, nic, List.copyOf(stock), Collections.unmodifiableMap(costs), origin,
+                List.copyOf(published), Collections.unmodifiableMap(stockSettings));
+    }
+
+    private static Soc soc(Fields f, JsonObject s) {
+        f.onlyKnown(s, "soc", SOC);
+        Soc soc = new Soc(f.integer(s, "soc", "cores", 1), f.lng(s, "soc", "clockHz", 1), f.str(s, "soc", "isa"),
+                f.integer(s, "soc", "cacheLineBytes", 1), f.integer(s, "soc", "cacheLevels", 1),
+                f.bool(s, "soc", "dmaCoherent"), f.bool(s, "soc", "unalignedTraps"), f.str(s, "soc", "kernelVersion"),
+                f.integer(s, "soc", "hz", 1));
+        if (soc.kernelVersion() != null && !soc.kernelVersion().matches("[0-9]+(\\.[0-9]+)*")) {
+            f.problem("soc.kernelVersion must be major.minor such as \"5.15\", not " + Fields.shown(s.get("kernelVersion")));
+        }
+        return soc;
+    }
+
+    private static Nic nic(Fields f, JsonObject n) {
+        f.onlyKnown(n, "nic", NIC);
+        return new Nic(f.str(n, "nic", "model"), f.lng(n, "nic", "linkBitsPerSecond", 1), f.integer(n, "nic", "rxRing", 2),
+                f.integer(n, "nic", "txRing", 2), f.integer(n, "nic", "napiWeight", 1),
+                f.oneOf(n, "nic", "rxChecksum", RxChecksum.class, c -> c.descriptorName, null),
+                f.bool(n, "nic", "txChecksum"), f.bool(n, "nic", "unalignedRxDma"), f.bool(n, "nic", "irqModeration"),
+                f.integer(n, "nic", "refillDoorbellEvery", 1), f.integer(n, "nic", "txDescPerPacket", 1),
+                f.bool(n, "nic", "txDoorbellRmw"), f.integer(n, "nic", "rxBufferBytes", 1), f.integer(n, "nic", "copybreak", 0),
+                f.integer(n, "nic", "mtu", 68),
+                f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE));
+    }
+
+    /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */
+    private static Map<String, Board.Cost> costs(Fields f, JsonObject c, Soc soc) {
         Map<String, Board.Cost> costs = new LinkedHashMap<>();
-        JsonObject c = r.obj(o, "costs");
+        if (c == null) return costs;
+        List<String> missing = new ArrayList<>();
+        for (CostKey k : CostKey.values()) if (!c.has(k.key)) missing.add(k.key);
+        if (!missing.isEmpty()) f.problem("costs is missing " + String.join(", ", missing));
         for (Map.Entry<String, JsonElement> e : c.entrySet()) {
+            String path = "costs." + e.getKey();
+            if (CostKey.byKey(e.getKey()) == null) {
+                f.problem(path + " is not a cost parameter (see ringlab.spi.board.CostKey)");
+                continue;
+            }
             if (!e.getValue().isJsonObject()) {
-                throw new IllegalArgumentException(r.where + ": cost '" + e.getKey() + "' must be {\"cycles\": N, \"note\": \"...\"}");
+                f.problem(path + " must be {\"cycles\": N, \"note\": \"...\"}, not " + Fields.shown(e.getValue()));
+                continue;
             }
             JsonObject co = e.getValue().getAsJsonObject();
-            costs.put(e.getKey(), new Board.Cost(r.dbl(co, "cycles"), co.has("note") ? co.get("note").getAsString() : ""));
+            f.onlyKnown(co, path, COST);
+            String note = f.str(co, path, "note", false);
+            costs.put(e.getKey(), new Board.Cost(f.dbl(co, path, "cycles", 0), note == null ? "" : note));
         }
+        Board.Cost trap = costs.get(CostKey.UNALIGNED_TRAP.key);
+        // the stack charges a trap per misaligned header access; where the hardware handles them there is none
+        if (soc != null && !soc.unalignedTraps() && trap != null && trap.cycles() != 0) {
+            f.problem("costs.unaligned.trap.cycles must be 0 when soc.unalignedTraps is false");
+        }
+        return costs;
+    }
+
+    private static List<Board.Published> published(Fields f, JsonArray a) {
         List<Board.Published> published = new ArrayList<>();
-        if (o.has("published")) {
-            for (JsonElement e : r.arr(o, "published")) {
-                JsonObject po = e.getAsJsonObject();
-                published.add(new Board.Published(r.str(po, "features"), r.str(po, "iperf"), r.dbl(po, "senderMbps"),
-                        r.dbl(po, "receiverMbps"), (long) r.dbl(po, "retransmits"), r.str(po, "source")));
+        if (a == null) return published;
+        for (int i = 0; i < a.size(); i++) {
+            String path = "published[" + i + "]";
+            if (!a.get(i).isJsonObject()) {
+                f.problem(path + " must be an object, not " + Fields.shown(a.get(i)));
+                continue;
             }
+            JsonObject p = a.get(i).getAsJsonObject();
+            f.onlyKnown(p, path, PUBLISHED);
+            // -1 where a figure was not published
+            published.add(new Board.Published(f.str(p, path, "features"), f.str(p, path, "iperf"), f.dbl(p, path, "senderMbps", -1),
+                    f.dbl(p, path, "receiverMbps", -1), f.whole(p, path, "retransmits", -1, Long.MAX_VALUE), f.str(p, path, "source")));
         }
-        Map<String, String> stockSettings = new LinkedHashMap<>();
-        if (o.has("stockSettings")) {
-            for (Map.Entry<String, JsonElement> e : r.obj(o, "stockSettings").entrySet()) {
-                stockSettings.put(e.getKey(), e.getValue().getAsString());
-            }
-        }
-        Board b = new Board(id, r.str(o, "name"), soc, nic, List.copyOf(stock), costs, origin, List.copyOf(published),
-                java.util.Collections.unmodifiableMap(stockSettings));
-        ringlab.sim.cost.CostProfile.of(b); // validates the cost keys
-        return b;
+        return published;
     }
 
-    /** Field access with errors that name the field. */
-    private static final class Reader {
-        String where;
-
-        Reader(String origin) { this.where = "board descriptor " + origin; }
-
-        private JsonElement get(JsonObject o, String k) {
-            JsonElement e = o.get(k);
-            if (e == null || e.isJsonNull()) throw new IllegalArgumentException(where + ": missing field '" + k + "'");
-            return e;
+    private static List<String> strings(Fields f, JsonArray a, String path) {
+        List<String> out = new ArrayList<>();
+        if (a == null) return out;
+        for (int i = 0; i < a.size(); i++) {
+            String s = f.str(a.get(i), path + "[" + i + "]");
+            if (s != null) out.add(s);
         }
-
-        String str(JsonObject o, String k) { return get(o, k).getAsString(); }
-
-        JsonObject obj(JsonObject o, String k) {
-            JsonElement e = get(o, k);
-            if (!e.isJsonObject()) throw new IllegalArgumentException(where + ": field '" + k + "' must be an object");
-            return e.getAsJsonObject();
-        }
-
-        JsonArray arr(JsonObject o, String k) {
-            JsonElement e = get(o, k);
-            if (!e.isJsonArray()) throw new IllegalArgumentException(where + ": field '" + k + "' must be an array");
-            return e.getAsJsonArray();
-        }
-
-        int integer(JsonObject o, String k) { return (int) num(o, k); }
-
-        long lng(JsonObject o, String k) { return (long) num(o, k); }
-
-        double dbl(JsonObject o, String k) { return num(o, k); }
-
-        private double num(JsonObject o, String k) {
-            JsonElement e = get(o, k);
-            try {
-                return e.getAsDouble();
-            } catch (NumberFormatException | UnsupportedOperationException | IllegalStateException x) {
-                throw new IllegalArgumentException(where + ": field '" + k + "' must be a number");
-            }
-        }
-
-        boolean bool(JsonObject o, String k) {
-            JsonElement e = get(o, k);
-            if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isBoolean()) {
-                throw new IllegalArgumentException(where + ": field '" + k + "' must be true or false");
-            }
-            return e.getAsBoolean();
-        }
+        return out;
     }
+
+    private static Map<String, String> stringMap(Fields f, JsonObject o, String path) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (o == null) return out;
+        for (Map.Entry<String, JsonElement> e : o.entrySet()) {
+            String s = f.str(e.getValue(), Fields.at(path, e.getKey()));
+            if (s != null) out.put(e.getKey(), s);
+        }
+        return out;
+    }
+
+    private static Set<String> ordered(String... keys) { return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(keys))); }
 }

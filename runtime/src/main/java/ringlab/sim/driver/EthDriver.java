@@ -8,6 +8,7 @@ import ringlab.sim.nic.NicDevice;
 import ringlab.sim.nic.RxDesc;
 import ringlab.sim.nic.TxDesc;
 import ringlab.spi.board.CostKey;
+import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
 import ringlab.spi.driver.NapiCompletion;
@@ -41,7 +42,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     public final Napi napi;
     final DriverStrategies st;
     private final int lineBytes;
-    /** bcm63xx unmasks after every poll below budget, whatever napi_complete_done answers. */
+    /** The descriptor's nic.irqUnmask is "always" (bcm63xx): unmask after every poll below budget, whatever napi_complete_done answers. */
     private final boolean ignoresCompleteDone;
     private final int rxCsumState;
 
@@ -82,12 +83,11 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         this.line = new IrqLine(nic.name, this);
         this.napi = new Napi(nic.name, spec.napiWeight(), this, napiCore, softirq);
         this.txFree = nic.txSize();
-        this.ignoresCompleteDone = spec.model().startsWith("bcm63xx");
+        this.ignoresCompleteDone = spec.irqUnmask() == IrqUnmask.ALWAYS;
         this.rxCsumState = switch (spec.rxChecksum()) {
-            case "none" -> Packet.CSUM_NONE;
-            case "complete" -> Packet.CSUM_COMPLETE;
-            case "unnecessary" -> Packet.CSUM_UNNECESSARY;
-            default -> throw new IllegalArgumentException("nic rxChecksum must be none, unnecessary or complete: " + spec.rxChecksum());
+            case NONE -> Packet.CSUM_NONE;
+            case COMPLETE -> Packet.CSUM_COMPLETE;
+            case UNNECESSARY -> Packet.CSUM_UNNECESSARY;
         };
         // NET_SKB_PAD = max(32, L1_CACHE_BYTES)
         this.st = new DriverStrategies(this, new RxLayout(Math.max(32, lineBytes), spec.rxBufferBytes()), softirq);

@@ -22,6 +22,7 @@ import java.math.BigInteger;
  *     double, never in exponent form;</li>
  * <li>a null component or map value is left out (an optional section such as {@link DeviceDetail#ping()});
  *     a NaN or infinite number is written as null (the figure exists but has no finite value);</li>
+ * <li>a board's NIC enums as board.json spells them ({@code "rx_checksum": "none"});</li>
  * <li>pretty-printed with two-space indents, no HTML escaping.</li>
  * </ul>
  * The same rules read JSON back into the records ({@code GSON.fromJson(json, DeviceDetail.class)}).
@@ -32,6 +33,8 @@ public final class ReportJson {
             .setFieldNamingPolicy(FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES)
             .registerTypeAdapter(double.class, PlainDoubleAdapter.INSTANCE)
             .registerTypeAdapter(Double.class, PlainDoubleAdapter.INSTANCE)
+            .registerTypeAdapter(ringlab.spi.board.RxChecksum.class, DescriptorSpellingAdapter.RX_CHECKSUM.nullSafe())
+            .registerTypeAdapter(ringlab.spi.board.IrqUnmask.class, DescriptorSpellingAdapter.IRQ_UNMASK.nullSafe())
             .disableHtmlEscaping()
             .setPrettyPrinting()
             .create();

@@ -8,7 +8,7 @@ package ringlab.spi.board;
  * @param rxRing             rx descriptors
  * @param txRing             tx descriptors
  * @param napiWeight         weight the driver registers with netif_napi_add
- * @param rxChecksum         rx checksum offload: "none", "unnecessary" (verified) or "complete" (16-bit sum)
+ * @param rxChecksum         rx checksum offload: the ip_summed state the driver gives a received frame
  * @param txChecksum         tx checksum offload for TCP/UDP
  * @param unalignedRxDma     the rx DMA engine can start at a 2-byte padded address (NET_IP_ALIGN)
  * @param irqModeration      hardware interrupt moderation (rx-usecs / rx-frames)
@@ -18,9 +18,16 @@ package ringlab.spi.board;
  * @param rxBufferBytes      stock rx buffer size in bytes (data area mapped per descriptor)
  * @param copybreak          frames shorter than this are copied into a small skb (0 = never)
  * @param mtu                interface MTU
+ * @param irqUnmask          when a poll below budget unmasks the interrupt (descriptor field, optional:
+ *                           {@link IrqUnmask#NAPI_COMPLETE_DONE} when absent); chosen by the descriptor,
+ *                           never by the model's name
  */
 public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
-                  String rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+                  RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
-                  int rxBufferBytes, int copybreak, int mtu) {
+                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
+    public Nic {
+        java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
+        java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
+    }
 }

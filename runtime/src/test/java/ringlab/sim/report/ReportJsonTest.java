@@ -141,4 +141,13 @@ class ReportJsonTest {
         String json = ReportJson.toJson(Map.of("title", "a<b & 'c'"));
         assertEquals("{\n  \"title\": \"a<b & 'c'\"\n}", json);
     }
+
+    @Test
+    void aBoardsNicEnumsAreWrittenAsTheDescriptorSpellsThem() {
+        ringlab.spi.board.Nic nic = ringlab.sim.TestBoards.nic(100_000_000L, 64);
+        JsonObject o = JsonParser.parseString(ReportJson.toJson(nic)).getAsJsonObject();
+        assertEquals("none", o.get("rx_checksum").getAsString(), "as in board.json, not NONE");
+        assertEquals("always", o.get("irq_unmask").getAsString());
+        assertEquals(nic, ReportJson.GSON.fromJson(o, ringlab.spi.board.Nic.class));
+    }
 }

@@ -31,7 +31,7 @@ import java.util.TreeMap;
  *     {@code required}; others are left out when null;</li>
  * <li>a List, Set or array is an array; a Map is an object whose values are {@code additionalProperties}
  *     (its keys are data: port names, feature ids, ...);</li>
- * <li>an enum is a string schema listing the JSON names ({@link SerializedName} or the constant's name);</li>
+ * <li>an enum is a string schema listing the names Gson writes ({@link SerializedName}, an adapter's spelling or the constant's name);</li>
  * <li>long and int are integers (int64, int32); double is a number that may be null (a NaN or infinite
  *     figure is written as null); String and char are strings; boolean is a boolean; a
  *     {@link JsonElement} is free-form JSON.</li>
@@ -42,10 +42,14 @@ final class SchemaGenerator {
     private static final String REF = "#/components/schemas/";
 
     private final FieldNamingStrategy naming;
+    private final Gson gson;
     private final Map<String, JsonObject> schemas = new TreeMap<>();
     private final Map<Class<?>, String> names = new HashMap<>();
 
-    SchemaGenerator(Gson gson) { this.naming = gson.fieldNamingStrategy(); }
+    SchemaGenerator(Gson gson) {
+        this.naming = gson.fieldNamingStrategy();
+        this.gson = gson;
+    }
 
     /** components/schemas: every record and enum met so far, by name. */
     JsonObject components() {
@@ -148,17 +152,10 @@ final class SchemaGenerator {
         return o;
     }
 
-    private static JsonObject enumSchema(Class<?> c) {
+    private JsonObject enumSchema(Class<?> c) {
         JsonArray values = new JsonArray();
-        for (Object constant : c.getEnumConstants()) {
-            String name = ((Enum<?>) constant).name();
-            try {
-                SerializedName sn = c.getField(name).getAnnotation(SerializedName.class);
-                values.add(sn != null ? sn.value() : name);
-            } catch (NoSuchFieldException e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        // as Gson writes each constant: its @SerializedName, a registered adapter's spelling (the board enums) or its name
+        for (Object constant : c.getEnumConstants()) values.add(gson.toJsonTree(constant));
         JsonObject o = type("string");
         o.add("enum", values);
         return o;

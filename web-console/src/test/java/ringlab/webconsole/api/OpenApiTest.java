@@ -212,6 +212,8 @@ class OpenApiTest {
             assertEquals(primitives, required, e.getValue());
         }
         assertEquals("change_requested", schemas.getAsJsonObject("NodeEvent.Kind").getAsJsonArray("enum").get(0).getAsString());
+        assertEquals(JsonParser.parseString("[\"none\", \"unnecessary\", \"complete\"]"), schemas.getAsJsonObject("RxChecksum").getAsJsonArray("enum"),
+                "a board's NIC in board.json's words");
         assertTrue(schemas.getAsJsonObject("Accounting").getAsJsonObject("properties").has("in_flight"));
     }
 

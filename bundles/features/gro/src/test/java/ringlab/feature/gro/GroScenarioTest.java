@@ -15,6 +15,7 @@ import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
+import ringlab.spi.board.RxChecksum;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.testkit.Ledger;
 import ringlab.testkit.TestResult;
@@ -25,9 +26,9 @@ class GroScenarioTest {
     /** bcm6328's SoC and costs with a NIC that verifies TCP/UDP checksums (CHECKSUM_UNNECESSARY), like GbEth. */
     static Board withRxChecksumOffload() {
         Nic n = BCM6328.nic();
-        Nic off = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), "unnecessary",
+        Nic off = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), RxChecksum.UNNECESSARY,
                 n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu());
+                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
         return new Board("bcm6328-rxcsum", "bcm6328 with rx checksum offload (test)", BCM6328.soc(), off,
                 List.of(), BCM6328.costs(), "test", List.of());
     }

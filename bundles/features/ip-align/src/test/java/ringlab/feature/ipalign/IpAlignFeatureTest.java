@@ -52,7 +52,7 @@ class IpAlignFeatureTest {
         // bcm6328 as a 6338-class non-switch "enet" would be: same board, rx DMA only to aligned starts
         Nic noPad = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
                 n.txChecksum(), false, n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu());
+                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
         Board enet = new Board("enet-test", "bcm6328 without unaligned rx DMA", b.soc(), noPad, List.of(), b.costs(), "test", List.of());
         IpAlignFeature f = new IpAlignFeature();
         assertNull(f.unsupportedReason(b));

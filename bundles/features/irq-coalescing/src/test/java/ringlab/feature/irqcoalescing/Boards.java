@@ -6,6 +6,8 @@ import java.util.Map;
 import ringlab.sim.board.ClasspathBoards;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
+import ringlab.spi.board.IrqUnmask;
+import ringlab.spi.board.RxChecksum;
 import ringlab.spi.board.Soc;
 
 /** Test boards: bcm6328 as calibrated, and NICs whose drivers respect napi_complete_done, on bcm6328's costs. */
@@ -23,8 +25,8 @@ final class Boards {
      */
     static Board gbeth() {
         Soc soc = new Soc(1, 1_000_000_000L, "armv8", 64, 1, false, false, "6.6", 250);
-        Nic nic = new Nic("ravb-gbeth", 1_000_000_000L, 1024, 64, 64, "unnecessary", true, false, false,
-                1, 2, true, 2048, 0, 1500);
+        Nic nic = new Nic("ravb-gbeth", 1_000_000_000L, 1024, 64, 64, RxChecksum.UNNECESSARY, true, false, false,
+                1, 2, true, 2048, 0, 1500, IrqUnmask.NAPI_COMPLETE_DONE);
         return new Board("test-gbeth", "ravb GbEth-like test board", soc, nic, List.of(), fasterCore(), "test", List.of());
     }
 
@@ -34,8 +36,8 @@ final class Boards {
      */
     static Board lan743x() {
         Soc soc = new Soc(1, 1_000_000_000L, "armv8", 64, 1, false, false, "6.6", 250);
-        Nic nic = new Nic("lan743x", 1_000_000_000L, 128, 128, 64, "unnecessary", true, false, true,
-                8, 1, false, 2048, 0, 1500);
+        Nic nic = new Nic("lan743x", 1_000_000_000L, 128, 128, 64, RxChecksum.UNNECESSARY, true, false, true,
+                8, 1, false, 2048, 0, 1500, IrqUnmask.NAPI_COMPLETE_DONE);
         return new Board("test-lan743x", "lan743x-like test board", soc, nic, List.of(), fasterCore(), "test", List.of());
     }
 

@@ -15,6 +15,8 @@ import ringlab.sim.report.RunReport;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
+import ringlab.spi.board.IrqUnmask;
+import ringlab.spi.board.RxChecksum;
 import ringlab.spi.board.Soc;
 import ringlab.spi.feature.DriverFeature;
 
@@ -32,7 +34,8 @@ class MtuRxBuffersTest {
     static Board lan743xLike(boolean coherent) {
         Board b = bcm6328();
         Soc soc = new Soc(1, 1_000_000_000L, "armv7", 32, 2, coherent, false, "5.15", 250);
-        Nic nic = new Nic("lan743x", 1_000_000_000L, 128, 128, 64, "none", false, true, false, 8, 1, false, 9216, 0, 1500);
+        Nic nic = new Nic("lan743x", 1_000_000_000L, 128, 128, 64, RxChecksum.NONE, false, true, false, 8, 1, false, 9216, 0, 1500,
+                IrqUnmask.NAPI_COMPLETE_DONE);
         Map<String, Board.Cost> costs = new LinkedHashMap<>(b.costs());
         double line = coherent ? 0 : 40;
         costs.put("dma.line.map", new Board.Cost(line, "test: L1 + PL310 invalidate per 32-byte line"));

@@ -4,6 +4,8 @@ import java.util.List;
 import ringlab.sim.board.ClasspathBoards;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
+import ringlab.spi.board.IrqUnmask;
+import ringlab.spi.board.RxChecksum;
 import ringlab.spi.board.Soc;
 
 /** Test boards: bcm6328 as calibrated (optionally on another kernel), and a 1-core GbEth-like board on its costs. */
@@ -29,8 +31,8 @@ final class Boards {
     static Board gbeth(String kernel) {
         Board b = bcm6328();
         Soc soc = new Soc(1, 1_000_000_000L, "armv8", 64, 1, false, false, kernel, 250);
-        Nic nic = new Nic("ravb-gbeth", 1_000_000_000L, 1024, 64, 64, "unnecessary", true, false, false,
-                1, 2, true, 2048, 0, 1500);
+        Nic nic = new Nic("ravb-gbeth", 1_000_000_000L, 1024, 64, 64, RxChecksum.UNNECESSARY, true, false, false,
+                1, 2, true, 2048, 0, 1500, IrqUnmask.NAPI_COMPLETE_DONE);
         java.util.Map<String, Board.Cost> costs = new java.util.LinkedHashMap<>(b.costs());
         costs.put("unaligned.trap", new Board.Cost(0, "test: ARMv8 handles misaligned loads in hardware"));
         return new Board("test-gbeth-" + kernel, "ravb GbEth-like test board", soc, nic, List.of(), costs, "test", List.of());

@@ -1,0 +1,93 @@
+package ringlab.sim.board;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import org.junit.jupiter.api.Test;
+import ringlab.spi.board.Board;
+import ringlab.spi.board.IrqUnmask;
+import ringlab.spi.board.RxChecksum;
+
+/** A bad descriptor is refused with every problem named at once, with the board id and the file, on one line. */
+class BoardLoaderProblemsTest {
+    static final String FILE = "bundles/acme-x/src/main/resources/META-INF/ringlab/board.json";
+
+    @Test
+    void aBadDescriptorNamesEveryProblemWithTheIdAndTheFile() {
+        JsonObject d = Descriptors.bcm6328();
+        d.addProperty("id", "acme-x");
+        d.getAsJsonObject("soc").remove("cores");
+        JsonObject nic = d.getAsJsonObject("nic");
+        nic.addProperty("rxChecksum", "full");
+        nic.addProperty("txRing", -4);
+        nic.addProperty("napiWeight", "16");
+        d.getAsJsonObject("costs").remove("skb.alloc");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("board 'acme-x' (" + FILE + "): 5 problems: "), m);
+        assertTrue(m.contains("soc.cores is missing"), m);
+        assertTrue(m.contains("nic.rxChecksum must be one of none, unnecessary, complete, not \"full\""), m);
+        assertTrue(m.contains("nic.txRing must be a whole number >= 2, not -4"), m);
+        assertTrue(m.contains("nic.napiWeight must be a whole number >= 1, not \"16\""), m);
+        assertTrue(m.contains("costs is missing skb.alloc"), m);
+        assertFalse(m.contains("\n"), "one line, for the event log");
+    }
+
+    @Test
+    void aMisspeltFieldIsAProblemNotASilentDefault() {
+        JsonObject d = Descriptors.bcm6328();
+        d.getAsJsonObject("nic").addProperty("irqUnmak", "always");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertTrue(e.getMessage().startsWith("board 'bcm6328' (" + FILE + "): nic.irqUnmak is not a known field (known: model, "), e.getMessage());
+    }
+
+    @Test
+    void aNewerSchemaVersionIsRefusedAloneAndAMissingOneIsVersion1() {
+        JsonObject d = Descriptors.bcm6328();
+        d.addProperty("schemaVersion", 2);
+        d.getAsJsonObject("nic").addProperty("futureField", true); // not reported: a newer format may have it
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertEquals("board 'bcm6328' (" + FILE + "): schemaVersion 2 is newer than this ringlab reads (1): use a newer ringlab", e.getMessage());
+
+        JsonObject old = Descriptors.bcm6328();
+        old.remove("schemaVersion");
+        assertEquals(BoardLoader.parse(Descriptors.bcm6328().toString(), FILE), BoardLoader.parse(old.toString(), FILE));
+    }
+
+    @Test
+    void aDescriptorThatIsNotJsonIsNamedByItsFile() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse("{\"id\": \"x\", \"soc\": ", FILE));
+        assertTrue(e.getMessage().startsWith("board descriptor " + FILE + ": it is not valid JSON: "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void checksumAndUnmaskAreTypedWithTheirDescriptorSpelling() {
+        for (RxChecksum c : RxChecksum.values()) {
+            JsonObject d = Descriptors.bcm6328();
+            d.getAsJsonObject("nic").addProperty("rxChecksum", c.descriptorName);
+            assertEquals(c, BoardLoader.parse(d.toString(), FILE).nic().rxChecksum());
+            assertEquals("CHECKSUM_" + c.name(), c.kernelName);
+        }
+        Board bcm = BoardLoader.parse(Descriptors.bcm6328().toString(), FILE);
+        assertEquals(IrqUnmask.ALWAYS, bcm.nic().irqUnmask());
+        JsonObject d = Descriptors.bcm6328();
+        d.getAsJsonObject("nic").remove("irqUnmask");
+        assertEquals(IrqUnmask.NAPI_COMPLETE_DONE, BoardLoader.parse(d.toString(), FILE).nic().irqUnmask(), "absent: the kernel's usual pattern");
+    }
+
+    @Test
+    void theExceptionCarriesTheProblemsOneByOne() {
+        JsonObject d = Descriptors.bcm6328();
+        d.remove("id");
+        d.getAsJsonObject("soc").addProperty("kernelVersion", "five");
+        BoardDescriptorException e = assertThrows(BoardDescriptorException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertEquals(null, e.boardId());
+        assertEquals(FILE, e.origin());
+        assertEquals(java.util.List.of("id is missing", "soc.kernelVersion must be major.minor such as \"5.15\", not \"five\""), e.problems());
+        assertTrue(e.getMessage().startsWith("board descriptor " + FILE + ": 2 problems: id is missing; "), e.getMessage());
+    }
+}
