@@ -53,6 +53,14 @@ final class TestBundles {
                 public List<Tunable> tunables() { return List.of(new Tunable("test_knob", "packets", 8, 1, 64, "test value")); }
                 public void install(DriverHooks h) { long v = h.tunable("test_knob"); h.counters(id(), () -> Map.of("test_knob", v)); }
             }
+            final class Twin implements DriverFeature { // a tunable named like test-knob's, another feature
+                private final String id;
+                Twin(String id) { this.id = id; }
+                public String id() { return id; }
+                public String summary() { return "test: a tunable test_knob of its own, shown as a counter"; }
+                public List<Tunable> tunables() { return List.of(new Tunable("test_knob", "packets", 16, 1, 64, "test value")); }
+                public void install(DriverHooks h) { long v = h.tunable("test_knob"); h.counters(id(), () -> Map.of("test_knob", v)); }
+            }
             final class InstallThrows implements DriverFeature {
                 public String id() { return "test-install-throws"; }
                 public String summary() { return "test: install() throws"; }

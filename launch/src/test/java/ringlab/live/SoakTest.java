@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
+import ringlab.sim.feature.TunableSettings;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
 import ringlab.spi.feature.DriverFeature;
@@ -78,7 +79,14 @@ class SoakTest {
         SplittableRandom rng = new SplittableRandom(seed);
         List<String> ids = new ArrayList<>(all.keySet());
         List<Tunable> tunables = new ArrayList<>();
-        for (DriverFeature f : all.values()) tunables.addAll(f.tunables());
+        List<String> owners = new ArrayList<>(); // the feature of each tunable: values are set per feature
+        for (DriverFeature f : all.values()) {
+            for (Tunable t : f.tunables()) {
+                tunables.add(t);
+                owners.add(f.id());
+            }
+        }
+        Map<String, Map<String, Long>> set = new LinkedHashMap<>();
         Set<String> configured = new LinkedHashSet<>(b.stockFeatures()), stopped = new LinkedHashSet<>();
         Simulation s = Live.continuous(b, effective(b, configured, stopped), seed, "-M", "512", "-P", "2");
         long t = 200 * MS;
@@ -94,9 +102,11 @@ class SoakTest {
                 what = "toggle " + id;
                 featureChanges++;
             } else if (kind < 8) {
-                Tunable tu = tunables.get(rng.nextInt(tunables.size()));
+                int k = rng.nextInt(tunables.size());
+                Tunable tu = tunables.get(k);
                 long v = value(rng, tu);
-                s.setTunables(Map.of(tu.name(), Long.toString(v)));
+                set.computeIfAbsent(owners.get(k), x -> new LinkedHashMap<>()).put(tu.name(), v);
+                s.setTunables(TunableSettings.of(set));
                 what = "set " + tu.name() + "=" + v;
                 tunableChanges++;
             } else {
@@ -111,9 +121,7 @@ class SoakTest {
             assertEquals(Map.of(), s.takeInstallFailures(), "change " + i + " (" + what + "): every install succeeds");
         }
         // back to the stock driver with default tunables: TCP recovers
-        Map<String, String> defaults = new LinkedHashMap<>();
-        for (Tunable tu : tunables) defaults.put(tu.name(), Long.toString(tu.defaultValue()));
-        s.setTunables(defaults);
+        s.setTunables(TunableSettings.NONE);
         s.setFeatures(effective(b, new LinkedHashSet<>(b.stockFeatures()), Set.of()));
         // the last timeouts may have backed the RTO off to seconds: wait (bounded) for a full second at speed
         long settled = t;

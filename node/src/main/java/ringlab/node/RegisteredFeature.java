@@ -3,6 +3,7 @@ package ringlab.node;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import ringlab.spi.board.Board;
+import ringlab.spi.feature.Counter;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 import ringlab.spi.feature.Tunable;
@@ -18,12 +19,13 @@ import ringlab.spi.feature.Tunable;
  * @param requires ids that must be active too
  * @param conflicts ids that cannot be active at the same time
  * @param tunables its tunables
+ * @param counters the counters it declares (empty: it declares none, and what it reports is shown undeclared)
  * @param bundle the symbolic name of the bundle that registered the service
  * @param bundleId that bundle's id
  * @param plugin the service object
  */
 public record RegisteredFeature(String id, String summary, List<String> requires, List<String> conflicts, List<Tunable> tunables,
-        String bundle, long bundleId, DriverFeature plugin) implements DriverFeature {
+        List<Counter> counters, String bundle, long bundleId, DriverFeature plugin) implements DriverFeature {
 
     /**
      * Reads the plug-in's metadata once. Throws IllegalArgumentException naming what was wrong when a
@@ -44,11 +46,26 @@ public record RegisteredFeature(String id, String summary, List<String> requires
             what = "tunables()";
             List<Tunable> tunables = List.copyOf(plugin.tunables());
             for (Tunable t : tunables) if (t.name() == null || t.name().isBlank()) throw new IllegalArgumentException("it has a tunable without a name");
-            return new RegisteredFeature(id, summary, requires, conflicts, tunables, bundle, bundleId, plugin);
+            what = "counters()";
+            List<Counter> counters = List.copyOf(plugin.counters());
+            checkCounters(counters);
+            return new RegisteredFeature(id, summary, requires, conflicts, tunables, counters, bundle, bundleId, plugin);
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             throw new IllegalArgumentException("its " + what + " failed: " + e, e); // threw, or a null list or element
+        }
+    }
+
+    /** Each declared counter has a name (once), a unit, a kind and a doc, as the API and /metrics show them. */
+    private static void checkCounters(List<Counter> counters) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Counter c : counters) {
+            if (c.name() == null || c.name().isBlank()) throw new IllegalArgumentException("it declares a counter without a name");
+            if (!names.add(c.name())) throw new IllegalArgumentException("it declares counter '" + c.name() + "' twice");
+            if (c.unit() == null || c.kind() == null || c.doc() == null) {
+                throw new IllegalArgumentException("its counter '" + c.name() + "' has no unit, kind or doc");
+            }
         }
     }
 

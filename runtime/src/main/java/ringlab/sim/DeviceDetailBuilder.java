@@ -168,7 +168,7 @@ final class DeviceDetailBuilder {
             List<String> ids = new ArrayList<>();
             p.driver.activeFeatures().forEach(f -> ids.add(f.id()));
             Map<String, Map<String, Long>> counters = new LinkedHashMap<>();
-            p.driver.strategies().counters().forEach((id, c) -> counters.put(id, ordered(c.get())));
+            p.driver.strategies().counters().forEach((id, c) -> counters.put(id, ordered(c)));
             Map<String, Long> rb = p.driver.strategies().buffers.counters();
             m.put(p.nic.name, new PortFeatures(List.copyOf(ids), ordered(counters), rb.isEmpty() ? null : ordered(rb)));
         }

@@ -32,7 +32,8 @@ final class DevicePort {
     final Link in;
 
     DevicePort(String name, Board board, Sim sim, Ledger ledger, DeviceStack stack, Core irqCore,
-               NetRxAction netRx, NetTxAction netTx, StackSettings stackSettings, java.util.Map<String, String> settings) {
+               NetRxAction netRx, NetTxAction netTx, StackSettings stackSettings,
+               java.util.function.BiFunction<String, String, Long> tunables) {
         nic = new NicDevice(name, board.nic(), sim, ledger);
         driver = new EthDriver(nic, board.soc(), ledger, stack, irqCore, netRx);
         Qdisc q = stackSettings.qdisc.equals("fq_codel")
@@ -51,9 +52,11 @@ final class DevicePort {
         driver.strategies().setHost(new DriverStrategies.Host() {
             @Override public Board board() { return board; }
 
-            @Override public String setting(String key) {
-                String v = settings.get(key);
-                return v != null ? v : board.stockSettings().get(key); // the stock driver's own value
+            @Override public Long tunable(String featureId, String name) {
+                Long v = tunables.apply(featureId, name);
+                if (v != null) return v;
+                String stock = board.stockSettings().get(name); // the stock driver's own value
+                return stock == null ? null : Long.parseLong(stock.trim());
             }
 
             @Override public Kthreads kthreads() { return kthreads; }

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import ringlab.sim.feature.TunableSettings;
 import ringlab.sim.workload.IperfOptions;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
+import ringlab.spi.feature.Tunable;
 
 /**
  * Everything a run depends on: board, active features, iperf3 options, seed, topology, ping flow and
@@ -24,6 +26,11 @@ public final class Scenario {
     public final long pingIntervalNs;
     /** --set k=v overrides (stack settings and feature tunables), insertion-ordered. */
     public final Map<String, String> settings;
+    /**
+     * The features' tunable values, per feature: those set with {@link Builder#tunable}, plus each flat
+     * --set of a tunable name for every feature of the scenario that declares that name.
+     */
+    public final TunableSettings tunables;
     /** Run without an end (the node): senders never stop, history is bounded. */
     public final boolean continuous;
 
@@ -35,7 +42,30 @@ public final class Scenario {
         this.topology = b.topology;
         this.pingIntervalNs = b.pingIntervalNs;
         this.settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
+        this.tunables = tunables(b);
         this.continuous = b.continuous;
+    }
+
+    private static TunableSettings tunables(Builder b) {
+        Map<String, Map<String, Long>> m = new LinkedHashMap<>();
+        b.tunables.byFeature().forEach((id, v) -> m.put(id, new LinkedHashMap<>(v)));
+        for (Map.Entry<String, String> e : b.settings.entrySet()) {
+            if (StackSettings.isStackKey(e.getKey())) continue;
+            for (DriverFeature f : b.features) {
+                for (Tunable t : f.tunables()) {
+                    if (t.name().equals(e.getKey())) m.computeIfAbsent(f.id(), k -> new LinkedHashMap<>()).putIfAbsent(t.name(), whole(e));
+                }
+            }
+        }
+        return TunableSettings.of(m);
+    }
+
+    private static long whole(Map.Entry<String, String> e) {
+        try {
+            return Long.parseLong(e.getValue().trim());
+        } catch (NumberFormatException x) {
+            throw new IllegalArgumentException("--set " + e.getKey() + ": '" + e.getValue() + "' is not a whole number");
+        }
     }
 
     public static Builder builder(Board board) { return new Builder(board); }
@@ -48,6 +78,7 @@ public final class Scenario {
         b.topology = topology;
         b.pingIntervalNs = pingIntervalNs;
         b.settings.putAll(settings);
+        b.tunables = tunables;
         b.continuous = continuous;
         return b;
     }
@@ -60,6 +91,7 @@ public final class Scenario {
         private Topology topology = Topology.DIRECT;
         private long pingIntervalNs;
         private final Map<String, String> settings = new LinkedHashMap<>();
+        private TunableSettings tunables = TunableSettings.NONE;
         private boolean continuous;
 
         private Builder(Board board) {
@@ -78,6 +110,14 @@ public final class Scenario {
         public Builder pingIntervalNs(long ns) { this.pingIntervalNs = ns; return this; }
 
         public Builder set(String k, String v) { settings.put(k, v); return this; }
+
+        /** One feature's tunable values (kernel names), for that feature only; they win over a flat --set. */
+        public Builder tunables(String featureId, Map<String, Long> values) {
+            Map<String, Long> m = new LinkedHashMap<>(tunables.byFeature().getOrDefault(featureId, Map.of()));
+            m.putAll(values);
+            tunables = tunables.with(featureId, m);
+            return this;
+        }
 
         public Builder continuous(boolean c) { this.continuous = c; return this; }
 

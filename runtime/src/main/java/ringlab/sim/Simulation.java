@@ -11,6 +11,7 @@ import ringlab.sim.cpu.Task;
 import ringlab.sim.driver.NetRxAction;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
+import ringlab.sim.feature.TunableSettings;
 import ringlab.sim.net.Ledger;
 import ringlab.sim.report.LiveCounters;
 import ringlab.sim.report.RunReport;
@@ -64,13 +65,13 @@ public final class Simulation {
     final long durationNs;
     final long startNs = 1_000_000L; // iperf3's control connection and setup take the first millisecond
     private List<DriverFeature> pendingFeatures;
-    /** --set values as the drivers read them; the node changes tunables here while the run goes on. */
-    private final Map<String, String> liveSettings;
+    /** Tunable values per feature as the drivers read them; the node changes them while the run goes on. */
+    private TunableSettings tunables;
 
     public Simulation(Scenario sc) {
         this.scenario = sc;
         this.sim = new Sim(sc.seed);
-        this.liveSettings = new java.util.LinkedHashMap<>(sc.settings);
+        this.tunables = sc.tunables;
         Board board = sc.board;
         StackSettings settings = StackSettings.from(sc.settings);
         IperfOptions o = sc.iperf;
@@ -88,8 +89,8 @@ public final class Simulation {
         int txqlen = settings.txqueuelen;
         if (forward) {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), LAN_ADDR, DEVICE_ADDR);
-            DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, liveSettings);
-            DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, liveSettings);
+            DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, this::tunable);
+            DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, this::tunable);
             ports.add(lan);
             ports.add(wan);
             clientPeer = new PeerHost(LAN_PEER_ADDR, sim, ledger, txqlen);
@@ -100,7 +101,7 @@ public final class Simulation {
             stack.addRoute(PEER_ADDR, wan.netdev);
         } else {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), DEVICE_ADDR);
-            DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, liveSettings);
+            DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, this::tunable);
             ports.add(p);
             clientPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen);
             serverPeer = null;
@@ -268,13 +269,19 @@ public final class Simulation {
     }
 
     /**
-     * Changes feature tunables (kernel names) during the run: the drivers reinstall the requested feature
-     * set with the new values at their next poll boundary, as for {@link #setFeatures}.
+     * Replaces the features' tunable values during the run (a feature left out gets its defaults): the
+     * drivers reinstall the requested feature set with them at their next poll boundary, as for
+     * {@link #setFeatures}. The features' event counters go on from where they were.
      */
-    public void setTunables(Map<String, String> values) {
-        liveSettings.putAll(values);
+    public void setTunables(TunableSettings values) {
+        this.tunables = values;
         setFeatures(pendingFeatures);
     }
+
+    /** The tunable values in force (the last set, installed from the next poll boundary on). */
+    public TunableSettings tunables() { return tunables; }
+
+    private Long tunable(String featureId, String name) { return tunables.value(featureId, name); }
 
     /**
      * Features whose install() threw since the last call, with what they threw; each driver installed the

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import ringlab.sim.feature.TunableSettings;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
@@ -65,7 +66,7 @@ class LiveChangesTest {
         Simulation s = continuous(List.of(new Probe()));
         s.advanceTo(20_000_000L);
         assertEquals(7, SEEN.get());
-        s.setTunables(Map.of("probe_value", "42"));
+        s.setTunables(TunableSettings.of(Map.of("probe", Map.of("probe_value", 42L))));
         s.advanceTo(40_000_000L);
         assertEquals(42, SEEN.get());
     }

@@ -30,6 +30,7 @@ import ringlab.node.ScenarioSpec;
 import ringlab.node.Telemetry;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
+import ringlab.sim.feature.TunableSettings;
 import ringlab.sim.report.SimStatus;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
@@ -406,7 +407,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         EffectiveFeatures.Result eff = EffectiveFeatures.of(w.features(), board, installed, quarantine, 0);
         tunablesDirty = false; // before settings() is read: a change from now on is applied after the build
         Scenario.Builder b = Scenario.builder(board).features(eff.features()).iperf(iperf).seed(w.seed()).continuous(true);
-        settings().forEach(b::set);
+        settings().byFeature().forEach(b::tunables);
         try {
             sim = new Simulation(b.build());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
@@ -492,11 +493,9 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         return true;
     }
 
-    /** Every configured tunable as a --set value (kernel names). */
-    private Map<String, String> settings() {
-        Map<String, String> m = new TreeMap<>();
-        tunables.values().forEach(t -> t.forEach((k, v) -> m.put(k, Long.toString(v))));
-        return m;
+    /** Every configured tunable, per feature: a feature's values reach only that feature. */
+    private TunableSettings settings() {
+        return TunableSettings.of(tunables);
     }
 
     // ------------------------------------------------------------------ status

@@ -1,6 +1,5 @@
 package ringlab.sim.driver;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import ringlab.spi.board.Board;
@@ -28,8 +27,11 @@ public final class DriverStrategies {
     public interface Host {
         Board board();
 
-        /** The --set value of a tunable, or null. */
-        String setting(String name);
+        /**
+         * The value set for one feature's tunable (kernel name), or null for its default: each feature sees
+         * only its own values, so two features may have tunables of the same name.
+         */
+        Long tunable(String featureId, String name);
 
         Kthreads kthreads();
 
@@ -40,7 +42,7 @@ public final class DriverStrategies {
     private final int stockHeadroom, stockBufferBytes;
     private final NapiRunner softirq;
     private Host host;
-    private final Map<String, Supplier<Map<String, Long>>> counters = new LinkedHashMap<>();
+    private final FeatureCounters counters = new FeatureCounters();
 
     public final RxLayout layout;
     public RxBuffers buffers;
@@ -71,15 +73,18 @@ public final class DriverStrategies {
         doorbell = (more, ringFull) -> true;
         completion = (x, napi, work) -> driver.napi.completeDone(work);
         driver.napi.setRunner(softirq);
-        counters.clear();
+        counters.retire();
         if (host != null && host.kthreads() instanceof ringlab.sim.cpu.KthreadTask.Factory k) k.parkAll();
         // the NIC's moderation registers keep what a feature programmed: the stock driver turns it off
         NicModeration m = host == null ? null : host.moderation();
         if (m != null) m.setRx(0, 0);
     }
 
-    /** Feature counters registered by the active features, by feature id. */
-    public Map<String, Supplier<Map<String, Long>>> counters() { return counters; }
+    /** The active features' counters by feature id ({@link FeatureCounters}: kept across reinstalls). */
+    public Map<String, Map<String, Long>> counters() { return counters.values(); }
+
+    /** The feature set is installed: counts carried for features not in it are dropped. */
+    void installed(java.util.List<DriverFeature> active) { counters.keepOnly(active); }
 
     DriverHooks hooks(DriverFeature f) {
         return new DriverHooks() {
@@ -88,8 +93,8 @@ public final class DriverStrategies {
             @Override public long tunable(String name) {
                 for (Tunable t : f.tunables()) {
                     if (!t.name().equals(name)) continue;
-                    String v = host.setting(name);
-                    return v == null ? t.defaultValue() : Long.parseLong(v);
+                    Long v = host.tunable(f.id(), name);
+                    return v == null ? t.defaultValue() : v;
                 }
                 throw new IllegalArgumentException("feature " + f.id() + " has no tunable " + name);
             }
@@ -118,7 +123,7 @@ public final class DriverStrategies {
 
             @Override public NicModeration nicModeration() { return host.moderation(); }
 
-            @Override public void counters(String feature, Supplier<Map<String, Long>> c) { counters.put(feature, c); }
+            @Override public void counters(String feature, Supplier<Map<String, Long>> c) { counters.register(f, feature, c); }
         };
     }
 }

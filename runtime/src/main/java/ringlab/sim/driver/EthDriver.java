@@ -164,6 +164,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             }
         }
         active = next;
+        st.installed(next);
         featureChanges++;
     }
 

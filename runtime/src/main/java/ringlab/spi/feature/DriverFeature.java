@@ -25,6 +25,13 @@ public interface DriverFeature {
     /** Its tunables, with kernel names, units and defaults. */
     default List<Tunable> tunables() { return List.of(); }
 
+    /**
+     * The counters it reports through {@link DriverHooks#counters}, with units and docs; only these names
+     * appear. Empty (a feature written before counters were declared): whatever it reports is shown as is,
+     * undeclared, and starts again from zero at each reinstall.
+     */
+    default List<Counter> counters() { return List.of(); }
+
     /** Null if the board can run the feature, else what the hardware lacks, in a few words. */
     default String unsupportedReason(Board board) { return null; }
 

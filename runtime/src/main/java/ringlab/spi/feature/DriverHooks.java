@@ -24,7 +24,7 @@ public interface DriverHooks {
     /** The board the driver runs on. */
     Board board();
 
-    /** The value of one of the feature's tunables (its default unless set with --set). */
+    /** The value of one of this feature's own tunables (its default unless set for this feature). */
     long tunable(String name);
 
     /** The rx buffer layout (mutable: headroom, size, sync mode). */
@@ -55,6 +55,11 @@ public interface DriverHooks {
     /** The NIC's interrupt moderation, or null if the NIC has none. */
     NicModeration nicModeration();
 
-    /** Exposes a feature's counters (ethtool -S style names) in the run's device detail. */
+    /**
+     * Exposes the feature's counters in the run's device detail: {@code feature} is the installing feature's
+     * own id; with {@link DriverFeature#counters()} declared, a name it does not declare fails the install.
+     * Event counts ({@link Counter.Kind#COUNTER}) continue from the previous instance's values when the
+     * feature is reinstalled on the same port (a tunable change), so the supplier counts from zero.
+     */
     void counters(String feature, Supplier<Map<String, Long>> counters);
 }

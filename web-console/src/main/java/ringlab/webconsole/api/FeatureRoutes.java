@@ -15,10 +15,11 @@ import ringlab.node.NodeConfig;
 import ringlab.node.NodeRunner;
 import ringlab.node.NodeStatus;
 import ringlab.node.RegisteredFeature;
+import ringlab.spi.feature.Counter;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.Tunable;
 
-/** /features: the installed features, their state in the running scenario, and their tunables. */
+/** /features: the installed features, their state in the running scenario, their tunables and declared counters. */
 final class FeatureRoutes {
     private final FeatureCatalog features;
     private final NodeConfig config;
@@ -34,7 +35,7 @@ final class FeatureRoutes {
 
     List<Route> routes() {
         return List.of(
-                new Route("GET", "/features", "Installed features with their state, bundle and tunables", null,
+                new Route("GET", "/features", "Installed features with their state, bundle, tunables and declared counters", null,
                         new TypeToken<List<FeatureInfo>>() { }.getType(), Map.of(), c -> list()),
                 new Route("GET", "/features/{id}", "One feature; the ETag header is the version of its tunables", null, FeatureInfo.class, Map.of(),
                         c -> {
@@ -83,6 +84,8 @@ final class FeatureRoutes {
             ts.add(new FeatureInfo.TunableInfo(t.name(), t.unit(), t.defaultValue(), t.min(), t.max(),
                     set.getOrDefault(t.name(), t.defaultValue()), t.doc()));
         }
+        List<FeatureInfo.CounterInfo> cs = new ArrayList<>();
+        for (Counter k : f.counters()) cs.add(new FeatureInfo.CounterInfo(k.name(), k.unit(), k.kind().name().toLowerCase(java.util.Locale.ROOT), k.doc()));
         String state = "available", reason = null;
         for (NodeStatus.QuarantinedFeature q : status.quarantined()) {
             if (q.id().equals(id)) {
@@ -102,7 +105,7 @@ final class FeatureRoutes {
         Bundle b = FrameworkUtil.getBundle(f instanceof RegisteredFeature r ? r.plugin().getClass() : f.getClass());
         FeatureInfo.BundleRef bundle = b == null ? null : new FeatureInfo.BundleRef(b.getBundleId(), b.getSymbolicName(), b.getVersion().toString());
         String pid = NodeConfig.featurePid(id);
-        return new FeatureInfo(id, f.summary(), pid, f.requires(), f.conflicts(), state, reason, bundle, ts, form(pid, f));
+        return new FeatureInfo(id, f.summary(), pid, f.requires(), f.conflicts(), state, reason, bundle, ts, cs, form(pid, f));
     }
 
     /** The Metatype form of the feature's PID, with each tunable's range and unit (which Metatype cannot say). */

@@ -195,15 +195,16 @@ final class NodeMetrics implements MultiCollector {
         }
 
         // the features' own counters, ethtool -S style: most count events, some are settings or levels (BQL's
-        // limit, gro_flush_timeout), so untyped
+        // limit, gro_flush_timeout), so untyped; each is declared (kind, unit, doc) at GET /api/v1/features/{id}
         Points featureStats = new Points(board), rxBuffers = new Points(board);
         d.features().forEach((port, pf) -> {
             pf.counters().forEach((feature, counters) -> counters.forEach((name, v) ->
                     featureStats.add(v, "port", port, "feature", feature, "stat", name)));
             if (pf.rxBuffers() != null) pf.rxBuffers().forEach((name, v) -> rxBuffers.add(v, "port", port, "stat", name));
         });
-        f.untyped("ringlab_feature_stat", "An active driver feature's own ethtool -S style figure, named and with the unit "
-                + "as the feature's README lists it; most count events" + VT, featureStats);
+        f.untyped("ringlab_feature_stat", "An active driver feature's own ethtool -S style figure, as the feature declares it "
+                + "(GET /api/v1/features/{id}: unit, kind, doc); event counts go on across tunable changes and restart "
+                + "when the feature leaves the port" + VT, featureStats);
         f.untyped("ringlab_rx_buffers_stat", "The rx buffer scheme's own figures, by name" + VT, rxBuffers);
 
         tcp(f, d, board);

@@ -1,5 +1,5 @@
 // Features: every installed feature with its summary, bundle, state, requires and conflicts; a switch
-// for the running scenario; a form for its tunables generated from the Metatype the node publishes. A
+// for the running scenario; the counters it declares; a form for its tunables generated from the Metatype the node publishes. A
 // refused change shows the API's message next to the control and changes nothing.
 import { h, fill, note } from '../dom.js';
 import { live, on } from '../live.js';
@@ -55,7 +55,16 @@ export function features(root) {
         f.requires.length ? [h('dt', {}, 'requires'), h('dd', {}, f.requires.join(', '))] : null,
         f.conflicts.length ? [h('dt', {}, 'conflicts'), h('dd', {}, f.conflicts.join(', '))] : null),
       msg,
+      f.counters && f.counters.length ? counterList(f) : null,
       f.form && f.form.fields.length ? tunableForm(f) : null);
+  }
+
+  // what the feature declares it counts (its values are in the dashboard's status, ethtool -S style)
+  function counterList(f) {
+    return h('details', { class: 'counters', 'data-feature': f.id },
+      h('summary', {}, `Counters (${f.counters.length})`),
+      h('dl', { class: 'facts' }, f.counters.map(c =>
+        [h('dt', {}, h('code', {}, c.name)), h('dd', {}, `${c.doc} (${c.unit}, ${c.kind})`)])));
   }
 
   function tunableForm(f) {

@@ -3,6 +3,7 @@ package ringlab.feature.bql;
 import java.util.List;
 import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
+import ringlab.spi.feature.Counter;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 import ringlab.spi.feature.Tunable;
@@ -24,6 +25,17 @@ public final class BqlFeature implements DriverFeature {
                 new Tunable(LIMIT_MIN, "bytes", 0, 0, Dql.MAX_LIMIT, "byte_queue_limits/limit_min: the limit never shrinks below this"),
                 new Tunable(LIMIT_MAX, "bytes", Dql.MAX_LIMIT, 0, Dql.MAX_LIMIT, "byte_queue_limits/limit_max: the limit never grows above this (DQL_MAX_LIMIT)"),
                 new Tunable(HOLD_TIME, "ms", 1000, 0, 3_600_000, "byte_queue_limits/hold_time: how long the lowest slack is watched before the limit shrinks by it"));
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return List.of(
+                Counter.gauge("limit", "bytes", "byte_queue_limits/limit: bytes the driver may have queued and not completed now"),
+                Counter.gauge("inflight", "bytes", "byte_queue_limits/inflight: bytes queued to the ring and not completed yet"),
+                Counter.gauge("limit_high", "bytes", "the highest limit DQL has set since the feature was installed"),
+                Counter.count("limit_stops", "stops", "sends after which dql_avail < 0 stopped the queue (__QUEUE_STATE_STACK_XOFF)"),
+                Counter.count("dql_completed_calls", "calls", "dql_completed calls (netdev_tx_completed_queue from tx reclaim)"),
+                Counter.count("completed_before_reset_bytes", "bytes", "bytes completed that were queued before the last netdev_tx_reset_queue (shown once non-zero)"));
     }
 
     @Override

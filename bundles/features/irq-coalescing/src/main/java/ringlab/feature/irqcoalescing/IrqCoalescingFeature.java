@@ -6,6 +6,7 @@ import java.util.Map;
 import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.driver.NicModeration;
+import ringlab.spi.feature.Counter;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 import ringlab.spi.feature.Tunable;
@@ -54,6 +55,20 @@ public final class IrqCoalescingFeature implements DriverFeature {
     /** What the NIC lacks for hardware mode, in the resolver's words; null if it can. */
     static String hardwareModeUnsupported(ringlab.spi.board.Board board) {
         return board.nic().irqModeration() ? null : "NIC " + board.nic().model() + " has no interrupt moderation (rx-usecs/rx-frames)";
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return List.of(
+                Counter.gauge("napi_defer_hard_irqs", "count", "software mode: the napi_defer_hard_irqs in force"),
+                Counter.gauge("gro_flush_timeout", "ns", "software mode: the gro_flush_timeout in force"),
+                Counter.count("irq_deferred", "completions", "software mode: napi_complete_done answers that kept the device IRQ masked"),
+                Counter.count("irq_unmask_allowed", "completions", "software mode: napi_complete_done answers that let the driver unmask"),
+                Counter.count("hrtimer_starts", "timers", "software mode: gro_flush_timeout hrtimers armed"),
+                Counter.count("watchdog_polls", "polls", "software mode: polls scheduled by the timer"),
+                Counter.count("watchdog_already_scheduled", "timers", "software mode: timer expiries that found NAPI already scheduled"),
+                Counter.gauge("rx_usecs", "us", "hardware mode: the programmed ethtool -C rx-usecs"),
+                Counter.gauge("rx_frames", "frames", "hardware mode: the programmed ethtool -C rx-frames"));
     }
 
     @Override
