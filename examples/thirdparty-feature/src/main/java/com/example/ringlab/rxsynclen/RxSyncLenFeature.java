@@ -7,6 +7,7 @@ import aQute.bnd.annotation.spi.ServiceProvider;
 import org.osgi.service.component.annotations.Component;
 import ringlab.spi.board.Board;
 import ringlab.spi.driver.RxLayout;
+import ringlab.spi.feature.Counter;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 
@@ -33,6 +34,11 @@ public final class RxSyncLenFeature implements DriverFeature {
     /** ringlab's mtu-rx-buffers already syncs only the received length (with MTU-sized buffers): one of the two. */
     @Override
     public List<String> conflicts() { return List.of("mtu-rx-buffers"); }
+
+    @Override
+    public List<Counter> counters() {
+        return List.of(Counter.gauge("rx_sync_len_buffer_lines", "cache lines", "lines a full unmap of one rx buffer would walk; now only the received ones are"));
+    }
 
     @Override
     public String unsupportedReason(Board board) {
