@@ -7,6 +7,10 @@ import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.report.ReportJson;
@@ -18,8 +22,17 @@ import ringlab.spi.board.Board;
  * events per wall second and peak heap. The scenarios are plain `ringlab run` scenarios, so their
  * results are the same as the CLI's for the same arguments.
  */
-final class BenchCommand {
-    private BenchCommand() { }
+@Command(name = "bench", description = "Runs the performance scenarios (each once for JIT warm-up, then measured): "
+        + "simulated and wall seconds, realtime factor, wire frames and events per wall second, peak heap.")
+final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--json", description = "The results as JSON.")
+    boolean json;
+    @Mixin
+    Main.HelpOption help;
+
+    private final Main.Io io;
+
+    BenchCommand(Main.Io io) { this.io = io; }
 
     /** A benchmark scenario: board, feature list and iperf3 client arguments, and its target. */
     record Case(String name, String board, String features, String iperf, double minFramesPerWallSecond) { }
@@ -30,15 +43,9 @@ final class BenchCommand {
             new Case("x86-lan7430 UDP receive minimum frames at line rate", "x86-lan7430", "stock", "-u -b 1G -l 18 -t 2", 1e6),
             new Case("rzg2ul stock UDP receive at line rate", "rzg2ul", "stock", "-u -b 1G -l 1470 -t 10", 1e6));
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        boolean json = false;
-        for (String a : args) {
-            if (a.equals("--json")) json = true;
-            else {
-                err.println("ringlab bench: unknown option '" + a + "' (usage: ringlab bench [--json])");
-                return 2;
-            }
-        }
+    @Override
+    public Integer call() {
+        PrintStream out = io.out();
         Map<String, Board> boards = Catalog.boards();
         List<BenchResult> rows = new ArrayList<>();
         for (Case c : CASES) {

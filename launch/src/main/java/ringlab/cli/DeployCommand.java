@@ -11,6 +11,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * ringlab deploy FILE.jar [--node URL] [--data DIR | --token-file FILE]: uploads a bundle to a running node
@@ -20,32 +25,48 @@ import java.time.Duration;
  * and features accepted), 1 when it refused it (one line on standard error: the jar and the node's reason;
  * the node has uninstalled it again), 2 on bad usage or when the node cannot be reached.
  */
-final class DeployCommand {
-    private DeployCommand() { }
+@Command(name = "deploy", sortOptions = false, showDefaultValues = true,
+        description = "Uploads a bundle to a running node, which installs and starts it. Exit status 0 when the node accepted it, "
+                + "1 when it refused it (one line: the jar and the node's reason), 2 on bad usage or when the node cannot be reached.")
+final class DeployCommand implements Callable<Integer> {
+    // optional here, checked in call(): a missing one would hide an unknown option
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE.jar", description = "The bundle jar.")
+    String file;
+    @Option(names = "--node", paramLabel = "URL", defaultValue = "http://127.0.0.1:8080", description = "The node.")
+    String node;
+    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the API token.")
+    String tokenFile;
+    @Option(names = "--token", paramLabel = "T", description = "The API token (visible in ps to every user: prefer --token-file or $" + TokenSource.ENV + ").")
+    String token;
+    @Option(names = "--data", paramLabel = "DIR", description = "The node's data folder, whose token file is read last "
+            + "(default: $RINGLAB_DATA, else ringlab-data).")
+    String data;
+    @Mixin
+    Main.HelpOption help;
 
+    private final Main.Io io;
+
+    DeployCommand(Main.Io io) { this.io = io; }
+
+    /** ringlab deploy ARGS (for tests). */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        String node = "http://127.0.0.1:8080", token = null, tokenFile = null, file = null;
-        String data = System.getenv("RINGLAB_DATA") != null ? System.getenv("RINGLAB_DATA") : "ringlab-data";
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            boolean hasValue = i + 1 < args.length;
-            switch (a) {
-                case "--node" -> { if (!hasValue) return usage(err, "--node needs a URL"); node = args[++i]; }
-                case "--token" -> { if (!hasValue) return usage(err, "--token needs a value"); token = args[++i]; }
-                case "--token-file" -> { if (!hasValue) return usage(err, "--token-file needs a file"); tokenFile = args[++i]; }
-                case "--data" -> { if (!hasValue) return usage(err, "--data needs a folder"); data = args[++i]; }
-                default -> {
-                    if (a.startsWith("-") || file != null) return usage(err, "unexpected argument '" + a + "'");
-                    file = a;
-                }
-            }
-        }
+        String[] all = new String[args.length + 1];
+        all[0] = "deploy";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return Main.run(all, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        PrintStream out = io.out(), err = io.err();
+        String token = this.token;
+        String data = this.data != null ? this.data : io.env().getOrDefault("RINGLAB_DATA", "ringlab-data");
         if (file == null) return usage(err, "which jar? ringlab deploy FILE.jar");
         Path jar = Path.of(file);
         if (!Files.isRegularFile(jar)) return usage(err, "no such file: " + file);
         try {
             try {
-                token = TokenSource.resolve(token, tokenFile, System.getenv(TokenSource.ENV), data);
+                token = TokenSource.resolve(token, tokenFile, io.env().get(TokenSource.ENV), data);
             } catch (TokenSource.Missing e) {
                 return usage(err, e.getMessage());
             }

@@ -2,6 +2,10 @@ package ringlab.cli;
 
 import java.io.PrintStream;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.feature.DriverFeature;
@@ -11,22 +15,32 @@ import ringlab.spi.feature.Tunable;
  * ringlab list: every board (with its stock feature set) and every driver feature with its tunables.
  * ringlab list --costs ID: the board's cost profile as a Markdown table (cycles and notes), for READMEs.
  */
-final class ListCommand {
-    private ListCommand() { }
+@Command(name = "list", sortOptions = false, description = "Lists the boards (with their stock feature sets) and the driver features with their tunables.")
+final class ListCommand implements Callable<Integer> {
+    @Option(names = "--costs", paramLabel = "ID", description = "Print the board's cost profile as a Markdown table (cycles and notes) instead.")
+    String costs;
+    @Mixin
+    BundlesOption bundles = new BundlesOption();
+    @Mixin
+    Main.HelpOption help;
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 2 && args[0].equals("--costs")) return costs(args[1], out, err);
-        if (args.length != 0) {
-            err.println("ringlab list: expected no arguments or --costs ID");
-            return 2;
-        }
+    private final Main.Io io;
+
+    ListCommand(Main.Io io) { this.io = io; }
+
+    @Override
+    public Integer call() {
+        PrintStream out = io.out(), err = io.err();
+        Plugins plugins = bundles.pluginsOrSay(io, "list");
+        if (plugins == null) return 2;
+        if (costs != null) return costs(costs, plugins, out, err);
         out.println("boards:");
-        for (Board b : Catalog.boards().values()) {
+        for (Board b : plugins.boards().values()) {
             out.printf("  %-16s %s; stock features: %s%n", b.id(), b.name(),
                     b.stockFeatures().isEmpty() ? "(none)" : String.join(",", b.stockFeatures()));
         }
         out.println("features:");
-        Map<String, DriverFeature> fs = Catalog.features();
+        Map<String, DriverFeature> fs = plugins.features();
         if (fs.isEmpty()) out.println("  (none installed)");
         for (DriverFeature f : fs.values()) {
             out.printf("  %-16s %s%n", f.id(), f.summary());
@@ -37,10 +51,10 @@ final class ListCommand {
         return 0;
     }
 
-    private static int costs(String id, PrintStream out, PrintStream err) {
-        Board b = Catalog.boards().get(id);
+    private static int costs(String id, Plugins plugins, PrintStream out, PrintStream err) {
+        Board b = plugins.boards().get(id);
         if (b == null) {
-            err.println("ringlab list: unknown hardware '" + id + "' (known: " + String.join(", ", Catalog.boards().keySet()) + ")");
+            err.println("ringlab list: unknown hardware '" + id + "' (known: " + String.join(", ", plugins.boards().keySet()) + ")");
             return 2;
         }
         out.println("| cost key | cycles | what it models | source or calibration |");

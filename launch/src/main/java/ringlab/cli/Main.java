@@ -1,55 +1,116 @@
 package ringlab.cli;
 
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
- * Entry point of the ringlab CLI: dispatches the first argument to a subcommand.
- * Skeleton: the subcommands are filled in by the CLI work; "node" is started by ./ringlab itself.
+ * Entry point of the ringlab CLI: ringlab's own commands and options parsed by picocli; iperf3's arguments
+ * (after run's --) keep their iperf3-compatible parser (IperfArgs). "node" is started by ./ringlab itself.
  */
-public final class Main {
-    private Main() {
+@Command(name = "ringlab", description = "Simulates a board's NIC driver under iperf3-like traffic, in virtual time.",
+        footer = {"", "./ringlab node (or ./ringlab alone) starts the OSGi node; see ./ringlab node --help."})
+public final class Main implements Callable<Integer> {
+    /** The streams and environment of one invocation (tests run several in one JVM). */
+    record Io(PrintStream out, PrintStream err, Map<String, String> env) { }
+
+    @Mixin
+    HelpOption help;
+
+    /** -h, --help on every command (a picocli mixin). */
+    static final class HelpOption {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
     }
+
+    private final Io io;
+    private CommandLine self;
+
+    private Main(Io io) { this.io = io; }
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Returns the process exit status: 0 ok, 2 usage error, 3 not implemented. */
+    /** Returns the process exit status: 0 ok, 1 a refusal (deploy, reproduce), 2 bad input or usage. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
-            usage(out);
-            return 0;
-        }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        switch (args[0]) {
-            case "run":
-                return RunCommand.run(rest, out, err);
-            case "list":
-                return ListCommand.run(rest, out, err);
-            case "reproduce":
-                return ReproduceCommand.run(rest, out, err);
-            case "bench":
-                return BenchCommand.run(rest, out, err);
-            case "deploy":
-                return DeployCommand.run(rest, out, err);
-            case "node":
-                err.println("ringlab node: the OSGi node is launched by ./ringlab node (java -jar launch/target/ringlab.jar)");
-                return 2;
-            default:
-                err.println("ringlab: unknown command '" + args[0] + "'");
-                usage(err);
-                return 2;
-        }
+        return run(args, out, err, System.getenv());
     }
 
-    private static void usage(PrintStream out) {
-        out.println("usage: ringlab <command> [args]");
-        out.println("  run        run one iperf3-like scenario in virtual time and print the result");
-        out.println("  list       list the boards and driver features on the class path");
-        out.println("  node       start the OSGi node (web status on 127.0.0.1:8080)");
-        out.println("  deploy     FILE.jar [--node URL] [--data DIR | --token-file FILE]: install and start a bundle on a running node");
-        out.println("  bench      [--json]: the performance scenarios: realtime factor, frames and events per wall second, heap");
-        out.println("  reproduce  ID [--seed N]: run the board's published measurements, side by side");
+    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
+        Io io = new Io(out, err, env);
+        Main main = new Main(io);
+        CommandLine cl = commandLine(main, io);
+        main.self = cl;
+        int rc = cl.execute(args);
+        cl.getOut().flush();
+        cl.getErr().flush();
+        return rc;
+    }
+
+    static CommandLine commandLine(Object command, Io io) {
+        CommandLine cl = new CommandLine(command);
+        if (command instanceof Main) {
+            cl.addSubcommand(new RunCommand(io));
+            cl.addSubcommand(new ListCommand(io));
+            cl.addSubcommand(new ReproduceCommand(io));
+            cl.addSubcommand(new BenchCommand(io));
+            cl.addSubcommand(new DeployCommand(io));
+            cl.addSubcommand(new NodeCommand(io));
+            cl.addSubcommand(new CommandLine.HelpCommand());
+        }
+        Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
+        cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(io.out(), utf8), true));
+        cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(io.err(), utf8), true));
+        cl.setColorScheme(Help.defaultColorScheme(Help.Ansi.OFF)); // plain text on a terminal too
+        cl.setExpandAtFiles(false); // an argument starting with @ is data, never a file to expand
+        cl.setOverwrittenOptionsAllowed(true); // as before: a repeated option's last value wins
+        cl.setParameterExceptionHandler(Main::badInput);
+        return cl;
+    }
+
+    /** Bad input: one line naming it and where help is, exit 2. */
+    private static int badInput(CommandLine.ParameterException e, String[] args) {
+        CommandLine c = e.getCommandLine();
+        String name = c.getCommandSpec().qualifiedName(" ");
+        String why = e.getMessage().lines().findFirst().orElse("bad arguments");
+        if (c.getParent() == null && e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && !u.getUnmatched().get(0).startsWith("-")) {
+            why = "unknown command '" + u.getUnmatched().get(0) + "'";
+        } else if (c.getCommand() instanceof RunCommand && e instanceof CommandLine.UnmatchedArgumentException) {
+            why += " (iperf3 arguments go after --)";
+        }
+        c.getErr().println(name + ": " + why + "; see " + name + " --help");
+        return 2;
+    }
+
+    @Override
+    public Integer call() {
+        self.usage(self.getOut()); // no command: the usage, as --help
+        return 0;
+    }
+
+    /** "node" answers --help here too, but the node is a separate JVM that ./ringlab starts. */
+    @Command(name = "node", description = "Start the OSGi node: ./ringlab node [--port N] [--bind ADDR] [--data DIR] "
+            + "(the launcher script starts it; see ./ringlab node --help).")
+    static final class NodeCommand implements Callable<Integer> {
+        @Mixin
+        HelpOption help;
+        private final Io io;
+
+        NodeCommand(Io io) { this.io = io; }
+
+        @Override
+        public Integer call() {
+            io.err().println("ringlab node: the OSGi node is launched by ./ringlab node (java -jar launch/target/ringlab.jar)");
+            return 2;
+        }
     }
 }

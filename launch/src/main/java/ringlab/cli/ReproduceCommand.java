@@ -3,6 +3,11 @@ package ringlab.cli;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
@@ -14,28 +19,40 @@ import ringlab.spi.board.Board;
  * ringlab reproduce ID [--seed N]: runs every measurement published for the board (its descriptor's
  * "published" list) and prints published and simulated figures side by side.
  */
-final class ReproduceCommand {
-    private ReproduceCommand() { }
+@Command(name = "reproduce", sortOptions = false, showDefaultValues = true,
+        description = "Runs every measurement published for the board and prints published and simulated figures side by side; "
+                + "exit status 1 when a row cannot run.")
+final class ReproduceCommand implements Callable<Integer> {
+    // optional here, checked in call(): a missing one would hide an unknown option
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The board (see ringlab list).")
+    String id;
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed.")
+    long seed;
+    @Mixin
+    BundlesOption bundles = new BundlesOption();
+    @Mixin
+    Main.HelpOption help;
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length != 1 && !(args.length == 3 && args[1].equals("--seed"))) {
-            err.println("ringlab reproduce: usage: ringlab reproduce ID [--seed N]");
+    private final Main.Io io;
+
+    ReproduceCommand(Main.Io io) { this.io = io; }
+
+    @Override
+    public Integer call() {
+        PrintStream out = io.out(), err = io.err();
+        Plugins plugins = bundles.pluginsOrSay(io, "reproduce");
+        if (plugins == null) return 2;
+        if (id == null) {
+            err.println("ringlab reproduce: which board? ringlab reproduce ID (see ringlab list)");
             return 2;
         }
-        Board b = Catalog.boards().get(args[0]);
+        Board b = plugins.boards().get(id);
         if (b == null) {
-            err.println("ringlab reproduce: unknown hardware '" + args[0] + "' (known: " + String.join(", ", Catalog.boards().keySet()) + ")");
+            err.println("ringlab reproduce: unknown hardware '" + id + "' (known: " + String.join(", ", plugins.boards().keySet()) + ")");
             return 2;
         }
         if (b.published().isEmpty()) {
             err.println("ringlab reproduce: board " + b.id() + " has no published measurements");
-            return 2;
-        }
-        long seed;
-        try {
-            seed = args.length == 3 ? Long.parseLong(args[2]) : 1;
-        } catch (NumberFormatException e) {
-            err.println("ringlab reproduce: --seed: '" + args[2] + "' is not a whole number");
             return 2;
         }
         out.printf("%s: published vs simulated (Mbit/s, sender retransmits)%n", b.id());
@@ -45,7 +62,7 @@ final class ReproduceCommand {
         for (Board.Published p : b.published()) {
             Scenario sc;
             try {
-                sc = Scenario.builder(b).features(FeatureResolver.resolve(p.features(), b, Catalog.features()))
+                sc = Scenario.builder(b).features(FeatureResolver.resolve(p.features(), b, plugins.features()))
                         .iperf(IperfArgs.parse(Arrays.asList(p.iperf().split(" ")))).seed(seed).build();
             } catch (IllegalArgumentException | UnsupportedOperationException e) {
                 out.printf("%-32s %-14s | cannot run: %s%n", p.features(), p.iperf(), e.getMessage());

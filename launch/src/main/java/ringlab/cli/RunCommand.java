@@ -1,10 +1,17 @@
 package ringlab.cli;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
 import ringlab.sim.StackSettings;
@@ -19,65 +26,99 @@ import ringlab.spi.feature.DriverFeature;
 
 /**
  * ringlab run --hardware ID [--features LIST] [--seed N] [--set k=v]... [--json] [--topology forward]
- * [--ping MS] -- IPERF3_CLIENT_ARGS. Prints iperf3's client output (or -J JSON) plus the device detail.
+ * [--ping MS] [--bundles DIR|JAR,...] -- IPERF3_CLIENT_ARGS. Prints iperf3's client output (or -J JSON)
+ * plus the device detail.
  */
-final class RunCommand {
-    private RunCommand() { }
+@Command(name = "run", sortOptions = false, showDefaultValues = true,
+        description = "Runs one iperf3-like scenario in virtual time and prints iperf3's client output (or -J JSON) plus the device detail.",
+        footer = {"", "Example: ringlab run --hardware bcm6328 --features stock,-ip-align --json -- -M 512 -t 30",
+            "Bad input prints one line naming what was wrong and exits with status 2; nothing runs."})
+final class RunCommand implements Callable<Integer> {
+    @Option(names = "--hardware", paramLabel = "ID", description = "The board (required; see ringlab list).")
+    String hardware;
+    @Option(names = "--features", paramLabel = "LIST", defaultValue = "stock",
+            description = "Comma-separated feature ids; 'stock' is the board's stock set, -ID removes one.")
+    String features;
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The run's single PRNG seed.")
+    long seed;
+    @Option(names = "--set", paramLabel = "KEY=VALUE", showDefaultValue = Help.Visibility.NEVER,
+            description = "A stack setting (qdisc, txqueuelen, tcp_congestion_control) or an active feature's tunable; repeatable.")
+    List<String> sets = new ArrayList<>();
+    @Option(names = "--json", description = "iperf3 -J's JSON plus the device detail.")
+    boolean json;
+    @Option(names = "--topology", paramLabel = "direct|forward", defaultValue = "direct",
+            description = "direct: the peer is wired to the device; forward: the device routes between two peers.")
+    String topology;
+    @Option(names = "--ping", paramLabel = "MS", defaultValue = "0", description = "An ICMP echo from the peer every MS ms beside the load (0: none).")
+    long pingMs;
+    @Mixin
+    BundlesOption bundles = new BundlesOption();
+    @Mixin
+    Main.HelpOption help;
+    @Parameters(paramLabel = "-- IPERF3_CLIENT_ARGS", showDefaultValue = Help.Visibility.NEVER, description = "The ideal peer's iperf3 client arguments (-t -i -M -u -b -l -R -P -w ...).")
+    List<String> iperfArgs = new ArrayList<>();
+    @Spec
+    CommandSpec spec;
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    private final Main.Io io;
+
+    RunCommand(Main.Io io) { this.io = io; }
+
+    @Override
+    public Integer call() {
         Scenario sc;
-        boolean json;
+        boolean asJson;
         Simulation sim;
         try {
-            Parsed p = parse(Arrays.asList(args));
-            json = p.json || p.iperf.json();
+            Parsed p = parsed(bundles.plugins(io.env()));
+            asJson = p.json || p.iperf.json();
             sc = p.scenario;
             sim = new Simulation(sc); // features install at ndo_open; one may refuse its tunables' mode here
         } catch (IllegalArgumentException e) {
-            err.println("ringlab run: " + e.getMessage());
+            io.err().println("ringlab run: " + e.getMessage());
             return 2;
         }
         long t0 = System.nanoTime();
         RunReport r = sim.run();
         long wallNs = System.nanoTime() - t0;
-        out.print(json ? IperfJsonFormatter.format(r) : IperfTextFormatter.format(r));
-        out.flush();
-        err.printf("ringlab: %.1f virtual s in %.2f wall s%n", sc.iperf.durationSec() + 0.0, wallNs / 1e9);
+        io.out().print(asJson ? IperfJsonFormatter.format(r) : IperfTextFormatter.format(r));
+        io.out().flush();
+        io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sc.iperf.durationSec() + 0.0, wallNs / 1e9);
         return 0;
     }
 
     /** What the command line says; every error is an IllegalArgumentException with one clear line. */
     record Parsed(Scenario scenario, IperfOptions iperf, boolean json) { }
 
+    /** The scenario of `ringlab run ARGS` with the in-tree boards and features (for bench and tests). */
     static Parsed parse(List<String> args) {
-        String hw = null, features = null, topology = "direct";
-        long seed = 1, pingMs = 0;
-        boolean json = false;
-        List<String[]> sets = new ArrayList<>();
-        List<String> iperfArgs = List.of();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--" -> { iperfArgs = args.subList(i + 1, args.size()); i = args.size(); }
-                case "--hardware" -> hw = value(args, ++i, a);
-                case "--features" -> features = value(args, ++i, a);
-                case "--seed" -> seed = number(value(args, ++i, a), a);
-                case "--json" -> json = true;
-                case "--topology" -> topology = value(args, ++i, a);
-                case "--ping" -> pingMs = number(value(args, ++i, a), a);
-                case "--set" -> {
-                    String kv = value(args, ++i, a);
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) throw new IllegalArgumentException("--set expects key=value, got '" + kv + "'");
-                    sets.add(new String[] {kv.substring(0, eq), kv.substring(eq + 1)});
-                }
-                default -> throw new IllegalArgumentException("unknown option '" + a + "' (iperf3 arguments go after --)");
-            }
+        RunCommand c = new RunCommand(new Main.Io(System.out, System.err, Map.of()));
+        try {
+            Main.commandLine(c, c.io).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage());
         }
-        if (hw == null) throw new IllegalArgumentException("--hardware ID is required (see ringlab list)");
-        Map<String, Board> boards = Catalog.boards();
-        Board board = boards.get(hw);
-        if (board == null) throw new IllegalArgumentException("unknown hardware '" + hw + "' (known: " + String.join(", ", boards.keySet()) + ")");
+        return c.parsed(Plugins.inTree());
+    }
+
+    private Parsed parsed(Plugins plugins) {
+        List<String[]> kvs = new ArrayList<>();
+        for (String kv : sets) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("--set expects key=value, got '" + kv + "'");
+            kvs.add(new String[] {kv.substring(0, eq), kv.substring(eq + 1)});
+        }
+        List<String> original = spec.commandLine().getParseResult().originalArgs();
+        int dashes = original.indexOf("--");
+        List<String> afterDashes = dashes < 0 ? List.of() : original.subList(dashes + 1, original.size());
+        if (!afterDashes.equals(iperfArgs)) {
+            String stray = iperfArgs.isEmpty() ? "" : iperfArgs.get(0);
+            throw new IllegalArgumentException("unknown option '" + stray + "' (iperf3 arguments go after --)");
+        }
+        if (hardware == null) throw new IllegalArgumentException("--hardware ID is required (see ringlab list)");
+        Map<String, Board> boards = plugins.boards();
+        Board board = boards.get(hardware);
+        if (board == null) throw new IllegalArgumentException("unknown hardware '" + hardware + "' (known: " + String.join(", ", boards.keySet()) + ")");
         Scenario.Topology topo = switch (topology) {
             case "direct" -> Scenario.Topology.DIRECT;
             case "forward" -> Scenario.Topology.FORWARD;
@@ -85,11 +126,11 @@ final class RunCommand {
         };
         if (pingMs < 0 || pingMs > 60_000) throw new IllegalArgumentException("--ping must be between 1 and 60000 ms");
         IperfOptions iperf = IperfArgs.parse(iperfArgs);
-        Map<String, DriverFeature> installed = Catalog.features();
+        Map<String, DriverFeature> installed = plugins.features();
         List<DriverFeature> fs = FeatureResolver.resolve(features, board, installed);
         Scenario.Builder b = Scenario.builder(board).features(fs).iperf(iperf).seed(seed).topology(topo)
                 .pingIntervalNs(pingMs * 1_000_000L);
-        for (String[] kv : sets) {
+        for (String[] kv : kvs) {
             if (!StackSettings.isStackKey(kv[0]) && !isTunable(fs, kv[0])) {
                 throw new IllegalArgumentException("--set " + kv[0] + ": no stack setting or active feature tunable has this name (stack: "
                         + String.join(", ", StackSettings.KEYS) + ")");
@@ -123,18 +164,5 @@ final class RunCommand {
     private static boolean isTunable(List<DriverFeature> fs, String name) {
         for (DriverFeature f : fs) for (var t : f.tunables()) if (t.name().equals(name)) return true;
         return false;
-    }
-
-    private static String value(List<String> args, int i, String opt) {
-        if (i >= args.size()) throw new IllegalArgumentException(opt + " needs a value");
-        return args.get(i);
-    }
-
-    private static long number(String v, String opt) {
-        try {
-            return Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(opt + ": '" + v + "' is not a whole number");
-        }
     }
 }

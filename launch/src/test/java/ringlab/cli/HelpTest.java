@@ -1,0 +1,69 @@
+package ringlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import ringlab.cli.PluginJars.Run;
+
+/** Every command answers --help (and `ringlab help CMD`) with its options; a bad option is one line and status 2. */
+class HelpTest {
+    static final Map<String, String> ENV = Map.of();
+
+    @ParameterizedTest
+    @CsvSource({
+        "run, --hardware --features --seed --set --json --topology --ping --bundles IPERF3_CLIENT_ARGS",
+        "list, --costs --bundles",
+        "reproduce, ID --seed --bundles",
+        "bench, --json",
+        "deploy, FILE.jar --node --token-file --token --data",
+        "node, --help",
+    })
+    void everyCommandAnswersHelpWithItsOptions(String command, String options) {
+        Run r = PluginJars.cli(ENV, command, "--help");
+        assertEquals(0, r.rc(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().startsWith("Usage: ringlab " + command), r.out());
+        for (String o : options.split(" ")) assertTrue(r.out().contains(o), o + " in: " + r.out());
+        assertEquals(r.out(), PluginJars.cli(ENV, "help", command).out(), "ringlab help " + command);
+        assertEquals(r.out(), PluginJars.cli(ENV, command, "-h").out());
+    }
+
+    @Test
+    void ringlabAloneAndHelpListEveryCommand() {
+        for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"help"})) {
+            Run r = PluginJars.cli(ENV, args);
+            assertEquals(0, r.rc(), r.err());
+            for (String c : List.of("run", "list", "reproduce", "bench", "deploy", "node")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"run", "list", "reproduce", "bench", "deploy", "node"})
+    void aBadOptionIsOneLineNamingItAndStatusTwo(String command) {
+        Run r = PluginJars.cli(ENV, command, "--nope");
+        assertEquals(2, r.rc(), r.err());
+        assertEquals("", r.out());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("'--nope'") && r.err().contains("ringlab " + command + " --help"), r.err());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "run --hardware bcm6328 --seed x -- -t 1 | 'x'",
+        "run --hardware bcm6328 stray -- -t 1 | 'stray'",
+        "run --hardware bcm6328 -- -t x | -t",
+        "reproduce bcm6328 --seed x | 'x'",
+        "frobnicate | unknown command 'frobnicate'",
+    })
+    void badValuesAndStrayArgumentsAreOneLine(String args, String named) {
+        Run r = PluginJars.cli(ENV, args.split(" "));
+        assertEquals(2, r.rc(), args + ": " + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains(named), r.err());
+    }
+}
