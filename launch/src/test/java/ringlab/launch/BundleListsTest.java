@@ -34,7 +34,8 @@ class BundleListsTest {
     /** Modules that are not in the node's run, with why. Every module must still be in the other lists. */
     static final Map<String, String> NOT_IN_RUN = Map.of(
             "ringlab-launch", "it builds the run (the node jar) and the CLI, it is not a bundle of it",
-            "ringlab-feature-fault-injection", "a test aid: FaultIT deploys it into a running node; never in a shipped run");
+            "ringlab-feature-fault-injection", "a test aid: FaultIT deploys it into a running node; never in a shipped run",
+            "ringlab-test-kit", "a library for plug-ins' tests (TestRun, TestResult, Ledger), never in a node");
 
     /** Every module of the root pom, by artifactId, with its Bundle-SymbolicName. */
     static Map<String, String> modules() throws Exception {
