@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Element;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import ringlab.sim.board.ClasspathBoards;
 import ringlab.spi.board.Board;
 
@@ -98,6 +100,52 @@ class KitBuildIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kits")
     void kitBuildsAndValidatesOutsideTheReactor(String kit) throws Exception {
+        Path jar = build(kit);
+        assertBundle(kit, jar);
+        assertTestsRan(kit, tmp.resolve("kits").resolve(kit).resolve("target/surefire-reports"));
+    }
+
+    /**
+     * The issue's end-to-end path for a vendor: both templates, built outside the reactor, are deployed into a
+     * running node and activated there (the template board with the template feature), and the CLI runs the
+     * same two jars with --bundles.
+     */
+    @Test
+    void theTemplatesDeployIntoANodeAndRunFromTheCliWithBundles() throws Exception {
+        Path board = build("bundles/hardware/template-kit"), feature = build("bundles/features/template-kit");
+        try (NodeHarness node = new NodeHarness().start()) {
+            for (Path jar : List.of(board, feature)) {
+                NodeClient.Answer a = node.post("/bundles", Files.readAllBytes(jar));
+                assertEquals(200, a.status(), jar + ": " + a.body());
+            }
+            // the board and the feature register as their bundles start (the feature's DS component a moment later)
+            NodeClient.await("the node takes my-board with my-feature", () -> {
+                NodeClient.Answer put = node.put("/scenario", "{\"board\": \"my-board\", \"features\": \"stock,my-feature\", \"workload\": \"-t 5\"}");
+                return put.status() == 200 ? put : null;
+            });
+            long counted = NodeClient.await("my-feature counting on my-board in the node", () -> {
+                JsonObject s = NodeApiIT.obj(node.get("/status"));
+                if (!s.has("simulation") || !"my-board".equals(s.getAsJsonObject("scenario").get("board").getAsString())) return null;
+                JsonObject c = s.getAsJsonObject("simulation").getAsJsonObject("device").getAsJsonObject("features")
+                        .getAsJsonObject("eth0").getAsJsonObject("counters").getAsJsonObject("my-feature");
+                return c != null && c.get("my_feature_counted").getAsLong() > 0 ? c.get("my_feature_counted").getAsLong() : null;
+            });
+            assertTrue(counted > 0);
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();
+        int exit = ringlab.cli.Main.run(new String[] {"run", "--bundles", board + "," + feature, "--hardware", "my-board",
+                "--features", "stock,my-feature", "--json", "--", "-t", "2"}, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
+        assertEquals(0, exit, err.toString());
+        JsonObject dev = JsonParser.parseString(out.toString()).getAsJsonObject().getAsJsonObject("ringlab");
+        assertEquals("my-board", dev.get("board").getAsString(), "the CLI ran the template board");
+        assertTrue(dev.getAsJsonObject("features").getAsJsonObject("eth0").getAsJsonObject("counters").getAsJsonObject("my-feature")
+                .get("my_feature_counted").getAsLong() > 0, "the CLI ran the template feature: " + dev.getAsJsonObject("features"));
+    }
+
+    /** Builds a kit once (a copy, outside the reactor, against the private repository); its jar. */
+    static synchronized Path build(String kit) throws Exception {
+        Path done = built.get(kit);
+        if (done != null) return done;
         assertEquals(property(ROOT.resolve("pom.xml"), "bnd.version"), property(ROOT.resolve(kit + "/pom.xml"), "bnd.version"),
                 kit + ": the kit's bnd version is the reactor's");
         Path copy = tmp.resolve("kits").resolve(kit);
@@ -111,15 +159,16 @@ class KitBuildIT {
         // a guard against a hung build, not a measurement
         assertTrue(p.waitFor(15, TimeUnit.MINUTES), kit + ": build did not end");
         assertEquals(0, p.exitValue(), kit + ": " + String.join(" ", cmd) + " failed:\n" + tail(log));
-
         List<Path> jars;
         try (Stream<Path> s = Files.list(copy.resolve("target"))) {
             jars = s.filter(f -> f.toString().endsWith(".jar")).toList();
         }
         assertEquals(1, jars.size(), kit + ": one jar in target/: " + jars);
-        assertBundle(kit, jars.get(0));
-        assertTestsRan(kit, copy.resolve("target/surefire-reports"));
+        built.put(kit, jars.get(0));
+        return jars.get(0);
     }
+
+    static final Map<String, Path> built = new java.util.HashMap<>();
 
     static void assertBundle(String kit, Path jar) throws Exception {
         try (JarFile j = new JarFile(jar.toFile())) {
