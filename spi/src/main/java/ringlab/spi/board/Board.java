@@ -2,6 +2,7 @@ package ringlab.spi.board;
 
 import java.util.List;
 import java.util.Map;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * A board: SoC, NIC, its cost profile and its stock feature set. Boards are pure data: a bundle carries
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param stockSettings tunable values of the stock driver that differ from the features' defaults
  *                      (e.g. lan743x programs its interrupt moderation: rx-usecs); a --set overrides them
  */
+// data: plug-ins build and read it but cannot extend it, so additions are compatible for them
+@ProviderType
 public record Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,
                     Map<String, Cost> costs, String origin, List<Published> published,
                     Map<String, String> stockSettings) {
@@ -32,9 +35,11 @@ public record Board(String id, String name, Soc soc, Nic nic, List<String> stock
      * One published measurement: the feature set and iperf3 client arguments it was taken with, and what
      * it reported (Mbit/s at sender and receiver, sender retransmits; -1 where not published).
      */
+    @ProviderType
     public record Published(String features, String iperf, double senderMbps, double receiverMbps,
                             long retransmits, String source) { }
 
     /** One cost parameter: cycles and where the number comes from. */
+    @ProviderType
     public record Cost(double cycles, String note) { }
 }

@@ -1,10 +1,14 @@
 package ringlab.spi.board;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * Every cost parameter a board's profile must give, in CPU cycles, with what it models. The engine charges
  * only these; a feature changes which of them are incurred and how often, never their values.
  * Per-line and per-byte keys are multiplied by the lines or bytes actually touched.
  */
+// ringlab's list of cost keys: a new key is compatible for plug-ins
+@ProviderType
 public enum CostKey {
     // --- interrupts, softirq, scheduler
     IRQ_ENTRY("irq.entry", Category.IRQ, "hard IRQ entry and exit: vector, register save/restore, irq_enter/irq_exit, handle_irq (per interrupt)"),
@@ -71,6 +75,7 @@ public enum CostKey {
     APP_WORK("app.work", Category.USER, "iperf3's own user-space work per read/write call (loop, bookkeeping)");
 
     /** Where a cost goes in the per-category breakdown. */
+    @ProviderType
     public enum Category { IRQ, MMIO, SOFTIRQ, SCHED, SYSCALL, DMA, MEMORY, TRAP, ALLOC, STACK, SOCKET, CSUM, COPY, DRIVER, USER }
 
     public final String key;

@@ -1,5 +1,7 @@
 package ringlab.spi.board;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The NIC side of a board and the driver's fixed specifics.
  *
@@ -19,6 +21,8 @@ package ringlab.spi.board;
  * @param copybreak          frames shorter than this are copied into a small skb (0 = never)
  * @param mtu                interface MTU
  */
+// data: plug-ins build and read it but cannot extend it, so additions are compatible for them
+@ProviderType
 public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                   String rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,

@@ -1,5 +1,7 @@
 package ringlab.spi.board;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The SoC side of a board: cores, clock, caches and how DMA and unaligned accesses behave.
  *
@@ -13,6 +15,8 @@ package ringlab.spi.board;
  * @param kernelVersion  "major.minor" of the board's kernel; selects the softirq-at-IRQ-exit rule
  * @param hz             kernel tick rate CONFIG_HZ (jiffies per second)
  */
+// data: plug-ins build and read it but cannot extend it, so additions are compatible for them
+@ProviderType
 public record Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
                   boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz) {
 

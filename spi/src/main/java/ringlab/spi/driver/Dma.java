@@ -1,6 +1,9 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /** Streaming DMA operations on the board's ISA; each charges its call and per-line maintenance. */
+@ProviderType
 public interface Dma {
     /** dma_map_single(DMA_FROM_DEVICE) of bytes (no maintenance with skipCpuSync). */
     void mapForDevice(Exec x, int bytes, boolean skipCpuSync);

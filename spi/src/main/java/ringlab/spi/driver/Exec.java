@@ -1,8 +1,10 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ProviderType;
 import ringlab.spi.board.CostKey;
 
 /** The CPU context a strategy runs in: it charges the modelled work it does, and reads the step's time. */
+@ProviderType
 public interface Exec {
     void charge(CostKey k);
 

@@ -1,8 +1,13 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ConsumerType;
+import org.osgi.annotation.versioning.ProviderType;
+
 /** Kernel threads for features (a nice-0 task scheduled like any other, time accounted as kthread). */
+@ProviderType
 public interface Kthreads {
     /** The body of a kernel thread: one step per call. */
+    @ConsumerType
     interface Body {
         /** RUN: more to do (a reschedule may happen between steps unless bottom halves are disabled); SLEEP: wait for wake(). */
         int RUN = 0, SLEEP = 1;
@@ -11,6 +16,7 @@ public interface Kthreads {
     }
 
     /** A created thread. */
+    @ProviderType
     interface Kthread {
         void wake();
 

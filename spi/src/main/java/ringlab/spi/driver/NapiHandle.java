@@ -1,6 +1,9 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /** A NAPI instance as features see it: schedule it, poll it step by step, time it. */
+@ProviderType
 public interface NapiHandle {
     /** napi_schedule (a no-op that marks "missed" if already scheduled). */
     void schedule();

@@ -1,5 +1,6 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ConsumerType;
 import ringlab.spi.net.Packet;
 
 /**
@@ -8,6 +9,7 @@ import ringlab.spi.net.Packet;
  * buffer, mapped in full), unmapped in full at receive, its head cold by then. build-skb and page-pool
  * replace it. The layout (headroom, size, sync mode) is separate: see {@link RxLayout}.
  */
+@ConsumerType
 public interface RxBuffers {
     /** Refill one descriptor (NAPI context unless at open); returns the cookie to hang on the descriptor. */
     Object post(Exec x, RxLayout layout, Dma dma);

@@ -1,5 +1,6 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ConsumerType;
 import ringlab.spi.net.Packet;
 
 /**
@@ -7,6 +8,7 @@ import ringlab.spi.net.Packet;
  * batched-rx gathers the poll's packets into a list; gro merges flows. Whatever is held must be handed
  * over (or counted) by {@link #flush}, which the driver calls before the poll returns.
  */
+@ConsumerType
 public interface RxDelivery {
     void deliver(Exec x, Packet p, RxStack stack);
 

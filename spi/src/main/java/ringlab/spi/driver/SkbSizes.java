@@ -1,10 +1,13 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * The model's sizes of the kernel's skb structures, for rx buffer schemes that size buffers and truesize
  * with them (build_skb's frag_size, page_pool's stride). Methods, not constants: javac copies a constant's
  * value into the caller, which hides the dependency from a plug-in's manifest and freezes the value.
  */
+@ProviderType
 public final class SkbSizes {
     private SkbSizes() { }
 

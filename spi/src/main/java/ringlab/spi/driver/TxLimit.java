@@ -1,9 +1,12 @@
 package ringlab.spi.driver;
 
+import org.osgi.annotation.versioning.ConsumerType;
+
 /**
  * The byte queue limit between qdisc and hardware (netdev_tx_sent_queue / netdev_tx_completed_queue).
  * Stock: none (the ring alone limits, and the qdisc dequeues one packet at a time). bql ports DQL.
  */
+@ConsumerType
 public interface TxLimit {
     /** Bytes handed to the hardware; false if the queue must stop now (__QUEUE_STATE_STACK_XOFF). */
     boolean sent(Exec x, int bytes);

@@ -1,6 +1,7 @@
 package ringlab.spi.feature;
 
 import java.util.List;
+import org.osgi.annotation.versioning.ConsumerType;
 import ringlab.spi.board.Board;
 
 /**
@@ -8,6 +9,7 @@ import ringlab.spi.board.Board;
  * META-INF/services for batch runs). Implementations must be stateless: per-driver state lives in the
  * objects the feature installs through {@link DriverHooks}.
  */
+@ConsumerType
 public interface DriverFeature {
 
     /** Fixed id, e.g. "batched-rx". */

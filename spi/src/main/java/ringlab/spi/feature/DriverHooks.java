@@ -2,6 +2,7 @@ package ringlab.spi.feature;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.osgi.annotation.versioning.ProviderType;
 import ringlab.spi.board.Board;
 import ringlab.spi.driver.Kthreads;
 import ringlab.spi.driver.NapiCompletion;
@@ -19,6 +20,7 @@ import ringlab.spi.driver.TxLimit;
  * from its stock strategies on every (re)configuration and installs the active features in dependency
  * order; a feature replaces the strategies whose mechanism it models, or wraps the current one.
  */
+@ProviderType
 public interface DriverHooks {
 
     /** The board the driver runs on. */

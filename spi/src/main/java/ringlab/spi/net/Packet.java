@@ -1,10 +1,13 @@
 package ringlab.spi.net;
 
+import org.osgi.annotation.versioning.ProviderType;
+
 /**
  * One packet (an skb's worth of metadata; no payload bytes are materialised). Pooled: obtained from
  * {@link PacketPool}, linked into queues through {@link #next}, returned with {@link PacketPool#free}.
  * Header sizes follow IPv4 without options and TCP with {@link #tcpOptionBytes} of options; frames are Ethernet II.
  */
+@ProviderType
 public final class Packet {
     public static final int ICMP = 1, TCP = 6, UDP = 17;
     public static final int ETH_HEADER = 14, IP_HEADER = 20, TCP_HEADER = 20, UDP_HEADER = 8, ICMP_HEADER = 8;
