@@ -73,12 +73,15 @@ class KitBuildIT {
         try (Stream<Path> s = Files.list(m2)) {
             for (Path g : s.toList()) if (!g.getFileName().toString().equals("ringlab")) Files.createSymbolicLink(repo.resolve(g.getFileName()), g);
         }
-        put("ringlab", ROOT.resolve("pom.xml"), null);
+        put("ringlab", version, ROOT.resolve("pom.xml"), null);
         for (String module : BundleListsTest.texts(BundleListsTest.child(rootPom, "modules"), "module")) {
             Path dir = ROOT.resolve(module);
-            String artifactId = BundleListsTest.text(BundleListsTest.pom(dir.resolve("pom.xml")), "artifactId");
-            Path jar = dir.resolve("target/" + artifactId + "-" + version + ".jar");
-            if (Files.exists(jar)) put(artifactId, dir.resolve("pom.xml"), jar); // launch's own is not packaged yet
+            Element pom = BundleListsTest.pom(dir.resolve("pom.xml"));
+            String artifactId = BundleListsTest.text(pom, "artifactId");
+            // a module may have a version of its own (the SPI is versioned apart from the rest)
+            String v = BundleListsTest.texts(pom, "version").isEmpty() ? version : BundleListsTest.text(pom, "version");
+            Path jar = dir.resolve("target/" + artifactId + "-" + v + ".jar");
+            if (Files.exists(jar)) put(artifactId, v, dir.resolve("pom.xml"), jar); // launch's own is not packaged yet
         }
     }
 
@@ -91,10 +94,10 @@ class KitBuildIT {
     }
 
     /** A locally installed artifact's layout: what `mvn install` would write. */
-    static void put(String artifactId, Path pom, Path jar) throws IOException {
-        Path d = Files.createDirectories(repo.resolve("ringlab/" + artifactId + "/" + version));
-        Files.copy(pom, d.resolve(artifactId + "-" + version + ".pom"), StandardCopyOption.REPLACE_EXISTING);
-        if (jar != null) Files.copy(jar, d.resolve(artifactId + "-" + version + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+    static void put(String artifactId, String v, Path pom, Path jar) throws IOException {
+        Path d = Files.createDirectories(repo.resolve("ringlab/" + artifactId + "/" + v));
+        Files.copy(pom, d.resolve(artifactId + "-" + v + ".pom"), StandardCopyOption.REPLACE_EXISTING);
+        if (jar != null) Files.copy(jar, d.resolve(artifactId + "-" + v + ".jar"), StandardCopyOption.REPLACE_EXISTING);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -151,7 +154,7 @@ class KitBuildIT {
         Path copy = tmp.resolve("kits").resolve(kit);
         copyTree(ROOT.resolve(kit), copy);
         List<String> cmd = new ArrayList<>(List.of(mvn(), "-B", "-Dmaven.repo.local=" + repo, "-Dringlab.validate",
-                "-Dringlab.version=" + version, "verify"));
+                "-Dringlab.version=" + version, "-Dringlab.spi.version=" + property(ROOT.resolve("pom.xml"), "ringlab.spi.version"), "verify"));
         Path log = copy.resolve("build.log");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(copy.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));

@@ -23,7 +23,7 @@ import ringlab.spi.feature.DriverFeature;
 /**
  * Feature bundles built in the test: sources compiled with the JDK's compiler against the SPI and the
  * OSGi core API, packed with a manifest by java.util.jar. A BundleActivator registers the features
- * (no DS), so the bundle needs nothing but the runtime's SPI packages.
+ * (no DS), so the bundle needs nothing but the SPI bundle's packages.
  */
 final class TestBundles {
     private TestBundles() { }

@@ -18,6 +18,7 @@ import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxDelivery;
 import ringlab.spi.driver.RxLayout;
 import ringlab.spi.driver.RxStack;
+import ringlab.spi.driver.SkbSizes;
 import ringlab.spi.driver.TxDoorbell;
 import ringlab.spi.driver.TxLimit;
 import ringlab.spi.feature.DriverFeature;
@@ -278,7 +279,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             c.charge(CostKey.COPY_BYTE, len);
             dma.syncForDevice(c, len);
             p.ipMisalign = 0; // netdev_alloc_skb_ip_align
-            p.truesize = PreallocatedSkbs.SKB_OVERHEAD + 2 * lineBytes + len;
+            p.truesize = SkbSizes.overheadBytes() + 2 * lineBytes + len;
             p.owner = null;
             rxCopybreak++;
         } else {

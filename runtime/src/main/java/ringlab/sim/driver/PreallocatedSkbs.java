@@ -5,6 +5,7 @@ import ringlab.spi.driver.Dma;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxLayout;
+import ringlab.spi.driver.SkbSizes;
 import ringlab.spi.net.Packet;
 
 /**
@@ -15,12 +16,6 @@ import ringlab.spi.net.Packet;
  * syncReceivedOnly skips it at unmap only, after syncing the received length.
  */
 public final class PreallocatedSkbs implements RxBuffers {
-    /** SKB_DATA_ALIGN(sizeof(struct sk_buff)) as the model counts it (about 190 B on 32-bit, rounded up). */
-    public static final int SKB_HEAD_BYTES = 256;
-    /** SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) as the model counts it (about 250 B on 32-bit). */
-    public static final int SHINFO_BYTES = 256;
-    /** sk_buff + skb_shared_info overhead counted in truesize (SKB_TRUESIZE), 32-bit-ish sizes. */
-    public static final int SKB_OVERHEAD = SKB_HEAD_BYTES + SHINFO_BYTES;
     private static final Object SKB = "skb";
 
     @Override
@@ -36,7 +31,7 @@ public final class PreallocatedSkbs implements RxBuffers {
     public void receive(Exec x, Object cookie, Packet p, RxLayout layout, Dma dma) {
         dma.unmapReceived(x, layout, p.frameBytes() + Packet.FCS);
         x.charge(CostKey.SKB_COLD_TOUCH);
-        p.truesize = SKB_OVERHEAD + layout.headroom + layout.bufferBytes;
+        p.truesize = SkbSizes.overheadBytes() + layout.headroom + layout.bufferBytes;
         p.owner = this;
     }
 

@@ -2,12 +2,12 @@ package ringlab.feature.buildskb;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import ringlab.sim.driver.PreallocatedSkbs;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Dma;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxLayout;
+import ringlab.spi.driver.SkbSizes;
 import ringlab.spi.net.Packet;
 
 /**
@@ -27,12 +27,12 @@ public final class FragBuffers implements RxBuffers {
 
     /** rx_frag_size = SKB_DATA_ALIGN(rx_buf_offset + rx_buf_size) + SKB_DATA_ALIGN(sizeof(struct skb_shared_info)). */
     public static int fragSize(RxLayout l, int line) {
-        return skbDataAlign(l.headroom + l.bufferBytes, line) + skbDataAlign(PreallocatedSkbs.SHINFO_BYTES, line);
+        return skbDataAlign(l.headroom + l.bufferBytes, line) + skbDataAlign(SkbSizes.sharedInfoBytes(), line);
     }
 
     /** skb->truesize after __build_skb_around(frag_size): SKB_TRUESIZE(frag_size - shinfo) = frag_size + the head. */
     public static int truesize(RxLayout l, int line) {
-        return fragSize(l, line) + skbDataAlign(PreallocatedSkbs.SKB_HEAD_BYTES, line);
+        return fragSize(l, line) + skbDataAlign(SkbSizes.headBytes(), line);
     }
 
     @Override

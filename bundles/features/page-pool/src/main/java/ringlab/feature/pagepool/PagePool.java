@@ -2,12 +2,12 @@ package ringlab.feature.pagepool;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import ringlab.sim.driver.PreallocatedSkbs;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Dma;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxLayout;
+import ringlab.spi.driver.SkbSizes;
 import ringlab.spi.net.Packet;
 
 /**
@@ -54,14 +54,14 @@ public final class PagePool implements RxBuffers {
     private void size(RxLayout l, Dma d) {
         dma = d;
         int line = d.lineBytes();
-        stride = align(l.headroom + l.bufferBytes, line) + align(PreallocatedSkbs.SHINFO_BYTES, line);
+        stride = align(l.headroom + l.bufferBytes, line) + align(SkbSizes.sharedInfoBytes(), line);
         fragsPerPage = stride <= PAGE_SIZE / 2 ? 2 : 1;
         order = 0;
         while ((PAGE_SIZE << order) < stride) order++;
         pageBytes = PAGE_SIZE << order;
         // what the NIC may write on one page: from the first buffer's start to the end of the last one
         maxLen = (fragsPerPage - 1) * stride + l.bufferBytes;
-        truesize = stride + align(PreallocatedSkbs.SKB_HEAD_BYTES, line);
+        truesize = stride + align(SkbSizes.headBytes(), line);
         carved = fragsPerPage; // no current page yet
     }
 

@@ -1,7 +1,0 @@
-package ringlab.spi.driver;
-
-/** Hardware interrupt moderation (ethtool -C rx-usecs / rx-frames), where the NIC has it. */
-public interface NicModeration {
-    /** Raise the rx interrupt after `frames` frames or `usecs` microseconds from the first, whichever first (0 = off). */
-    void setRx(int usecs, int frames);
-}

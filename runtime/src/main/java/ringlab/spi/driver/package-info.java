@@ -1,8 +1,0 @@
-/**
- * Driver strategy SPI: the replaceable mechanisms of the driver skeleton (rx delivery, rx buffers, tx
- * queue limit, tx doorbell, NAPI completion, NAPI context, NIC moderation) and the primitives a feature
- * uses to implement them (charging modelled work, timers, kernel threads). Features implement these;
- * the runtime calls them and charges what they report.
- */
-@org.osgi.annotation.versioning.Version("1.3.0")
-package ringlab.spi.driver;

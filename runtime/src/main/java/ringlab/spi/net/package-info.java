@@ -1,3 +1,0 @@
-/** The packet (an skb's metadata) that the stack, drivers and features pass around. */
-@org.osgi.annotation.versioning.Version("1.1.0")
-package ringlab.spi.net;

@@ -1,0 +1,37 @@
+package ringlab.spi.board;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The NIC side of a board and the driver's fixed specifics.
+ *
+ * @param model              driver/NIC model name ("bcm63xx-enetsw", "bcm63xx-enet", "lan743x", "ravb-gbeth", "ravb-rcar")
+ * @param linkBitsPerSecond  link speed
+ * @param rxRing             rx descriptors
+ * @param txRing             tx descriptors
+ * @param napiWeight         weight the driver registers with netif_napi_add
+ * @param rxChecksum         rx checksum offload: the ip_summed state the driver gives a received frame
+ * @param txChecksum         tx checksum offload for TCP/UDP
+ * @param unalignedRxDma     the rx DMA engine can start at a 2-byte padded address (NET_IP_ALIGN)
+ * @param irqModeration      hardware interrupt moderation (rx-usecs / rx-frames)
+ * @param refillDoorbellEvery refilled descriptors per doorbell (tail) MMIO write
+ * @param txDescPerPacket    tx descriptors one packet uses
+ * @param txDoorbellRmw      transmit kick is a read-modify-write of a register (uncached read + write)
+ * @param rxBufferBytes      stock rx buffer size in bytes (data area mapped per descriptor)
+ * @param copybreak          frames shorter than this are copied into a small skb (0 = never)
+ * @param mtu                interface MTU
+ * @param irqUnmask          when a poll below budget unmasks the interrupt (descriptor field, optional:
+ *                           {@link IrqUnmask#NAPI_COMPLETE_DONE} when absent); chosen by the descriptor,
+ *                           never by the model's name
+ */
+// data: plug-ins build and read it but cannot extend it, so additions are compatible for them
+@ProviderType
+public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+                  RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+                  int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
+    public Nic {
+        java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
+        java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
+    }
+}

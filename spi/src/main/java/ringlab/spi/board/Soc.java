@@ -1,0 +1,31 @@
+package ringlab.spi.board;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The SoC side of a board: cores, clock, caches and how DMA and unaligned accesses behave.
+ *
+ * @param cores          number of CPU cores that run the stack
+ * @param clockHz        core clock in Hz
+ * @param isa            ISA family name ("mips32", "armv7", "armv8", "riscv64", "x86_64"); informative
+ * @param cacheLineBytes data cache line size, the unit of DMA cache maintenance
+ * @param cacheLevels    levels of cache that DMA maintenance has to walk (1 = L1 only, 2 = L1 + outer L2)
+ * @param dmaCoherent    true if the interconnect snoops caches (no maintenance needed)
+ * @param unalignedTraps true if a misaligned load or store traps and is emulated by the kernel
+ * @param kernelVersion  "major.minor" of the board's kernel; selects the softirq-at-IRQ-exit rule
+ * @param hz             kernel tick rate CONFIG_HZ (jiffies per second)
+ */
+// data: plug-ins build and read it but cannot extend it, so additions are compatible for them
+@ProviderType
+public record Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
+                  boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz) {
+
+    /** Kernels 4.9 to 6.4 skip softirq processing at IRQ exit while ksoftirqd is runnable. */
+    public boolean defersSoftirqToRunnableKsoftirqd() {
+        String[] p = kernelVersion.split("\\.");
+        int major = Integer.parseInt(p[0]);
+        int minor = p.length > 1 ? Integer.parseInt(p[1]) : 0;
+        int v = major * 100 + minor;
+        return v >= 409 && v < 605;
+    }
+}
