@@ -33,17 +33,20 @@ class BaselineIT {
         Build b = mvn(spi);
         assertNotEquals(0, b.exit, b.out);
         assertTrue(b.out.contains("Baseline problems detected"), b.out);
-        // DriverHooks is @ProviderType: a method added is a MINOR change, so 1.1.0 must become 1.2.0
-        assertTrue(Pattern.compile("\\* ringlab\\.spi\\.feature +PACKAGE +MINOR +1\\.1\\.0 +1\\.1\\.0 +1\\.2\\.0").matcher(b.out).find(), b.out);
+        // DriverHooks is @ProviderType: a method added is a MINOR change, so the package's version must move to the next minor
+        String v = featureVersion(spi), next = nextMinor(v);
+        assertTrue(Pattern.compile("\\* ringlab\\.spi\\.feature +PACKAGE +MINOR +" + Pattern.quote(v) + " +" + Pattern.quote(v) + " +"
+                + Pattern.quote(next)).matcher(b.out).find(), b.out);
     }
 
     @Test
     void theSameChangeWithItsPackageAndBundleVersionsPasses() throws Exception {
         Path spi = copyOfSpi();
         edit(spi.resolve("src/main/java/ringlab/spi/feature/DriverHooks.java"), "    Kthreads kthreads();", "    Kthreads kthreads();\n    int probe();");
-        edit(spi.resolve("src/main/java/ringlab/spi/feature/package-info.java"), "Version(\"1.1.0\")", "Version(\"1.2.0\")");
+        String v = featureVersion(spi);
+        edit(spi.resolve("src/main/java/ringlab/spi/feature/package-info.java"), "Version(\"" + v + "\")", "Version(\"" + nextMinor(v) + "\")");
         String version = Files.readString(spi.resolve("pom.xml")).replaceAll("(?s).*?\n  <version>([^<]+)</version>.*", "$1");
-        edit(spi.resolve("pom.xml"), "\n  <version>" + version + "</version>", "\n  <version>1.1.0-SNAPSHOT</version>");
+        edit(spi.resolve("pom.xml"), "\n  <version>" + version + "</version>", "\n  <version>" + nextMinor(version.replace("-SNAPSHOT", "")) + "-SNAPSHOT</version>");
         Build b = mvn(spi);
         assertEquals(0, b.exit, b.out);
         assertTrue(b.out.contains("Baseline check succeeded"), b.out);
@@ -68,6 +71,19 @@ class BaselineIT {
         Files.createDirectories(tmp.resolve("cnf"));
         Files.createSymbolicLink(tmp.resolve("cnf/release"), ROOT.resolve("cnf/release"));
         return spi;
+    }
+
+    /** ringlab.spi.feature's version as its package-info states it. */
+    static String featureVersion(Path spi) throws IOException {
+        String s = Files.readString(spi.resolve("src/main/java/ringlab/spi/feature/package-info.java"));
+        java.util.regex.Matcher m = Pattern.compile("Version\\(\"([0-9.]+)\"\\)").matcher(s);
+        assertTrue(m.find(), "no @Version in ringlab.spi.feature's package-info");
+        return m.group(1);
+    }
+
+    static String nextMinor(String v) {
+        String[] p = v.split("\\.");
+        return p[0] + "." + (Integer.parseInt(p[1]) + 1) + ".0";
     }
 
     static void edit(Path file, String from, String to) throws IOException {
