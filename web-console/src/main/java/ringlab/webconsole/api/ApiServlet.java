@@ -106,8 +106,7 @@ public final class ApiServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        resp.setHeader("Cache-Control", "no-store");
-        SecurityHeaders.setForData(resp);
+        dataHeaders(resp);
         Access.Principal who = Access.of(req, sessions, data);
         if (who == null) {
             send(resp, 401, new Answers.ErrorBody(Access.unauthorized(req, resp)));
@@ -135,12 +134,17 @@ public final class ApiServlet extends HttpServlet {
             String what = req.getMethod() + " /api/v1" + path(req) + " failed: " + e + (at.length > 0 ? " at " + at[0] : "");
             events.record(NodeEvent.Kind.WARNING, "api", what);
             if (!resp.isCommitted()) {
-                resp.reset();
-                resp.setHeader("Cache-Control", "no-store");
-                SecurityHeaders.setForData(resp);
+                resp.reset(); // drops the headers too: set again
+                dataHeaders(resp);
                 send(resp, 500, new Answers.ErrorBody("internal error: " + what));
             }
         }
+    }
+
+    /** Every API answer: never cached, with the data answers' security headers. */
+    private static void dataHeaders(HttpServletResponse resp) {
+        resp.setHeader("Cache-Control", "no-store");
+        SecurityHeaders.setForData(resp);
     }
 
     private Object dispatch(HttpServletRequest req, HttpServletResponse resp, Access.Principal who) throws ApiError, IOException {
