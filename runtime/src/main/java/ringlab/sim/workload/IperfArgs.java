@@ -27,7 +27,12 @@ public final class IperfArgs {
         LENGTH('l', "length", true), REVERSE('R', "reverse", false), PARALLEL('P', "parallel", true),
         WINDOW('w', "window", true), ZEROCOPY('Z', "zerocopy", false), NODELAY('N', "no-delay", false),
         TITLE('T', "title", true), VERBOSE('V', "verbose", false), IPV4('4', "version4", false),
-        JSON('J', "json", false), SERVER_OUTPUT('\0', "get-server-output", false);
+        JSON('J', "json", false), SERVER_OUTPUT('\0', "get-server-output", false),
+        BYTES('n', "bytes", true), BLOCKS('k', "blockcount", true), CONGESTION('C', "congestion", true),
+        BIDIR('\0', "bidir", false), TOS('S', "tos", true), DSCP('\0', "dscp", true), CPORT('\0', "cport", true),
+        AFFINITY('A', "affinity", true), LOGFILE('\0', "logfile", true), JSON_STREAM('\0', "json-stream", false),
+        TIMESTAMPS('\0', "timestamps", false), FORCEFLUSH('\0', "forceflush", false),
+        IPV6('6', "version6", false), DEBUG('d', "debug", false);
 
         final char shortName;
         final String longName;
@@ -95,7 +100,7 @@ public final class IperfArgs {
                         }
                         value = element(args, ++i);
                     }
-                } else if (value != null) {
+                } else if (value != null && o != Opt.TIMESTAMPS) {
                     throw bad("iperf3 option " + spelled + " does not take a value");
                 }
                 s.apply(o, spelled, value);
@@ -151,6 +156,19 @@ public final class IperfArgs {
         boolean verbose;
         boolean ipv4Only;
         boolean json;
+        long bytes;
+        long blocks;
+        String bytesSpelled;
+        String congestion;
+        boolean bidir;
+        int tos;
+        int cport;
+        int serverAffinity = -1;
+        String logfile;
+        boolean jsonStream;
+        String timestampFormat;
+        boolean forceFlush;
+        boolean timeGiven;
 
         void apply(Opt o, String name, String v) {
             switch (o) {
@@ -163,7 +181,10 @@ public final class IperfArgs {
                     format = v.charAt(0);
                 }
                 case OMIT -> omitSec = (int) wholeIn(name, v, 0, 600, " seconds");
-                case TIME -> durationSec = (int) wholeIn(name, v, 1, 86400, " seconds");
+                case TIME -> {
+                    durationSec = (int) wholeIn(name, v, 1, 86400, " seconds");
+                    timeGiven = true;
+                }
                 case INTERVAL -> {
                     double d = decimal(name, v);
                     if (d != 0 && (d < 0.1 || d > 60)) {
@@ -207,6 +228,33 @@ public final class IperfArgs {
                 case IPV4 -> ipv4Only = true;
                 case JSON -> json = true;
                 case SERVER_OUTPUT -> getServerOutput = true;
+                case BYTES, BLOCKS -> {
+                    double d = suffixed(name, v, 1024);
+                    if (d < 1 || d >= Long.MAX_VALUE) {
+                        throw bad(name + " must be a positive count" + (o == Opt.BYTES ? " of bytes" : " of blocks"));
+                    }
+                    if (o == Opt.BYTES) bytes = (long) d; else blocks = (long) d;
+                    bytesSpelled = name;
+                }
+                case CONGESTION -> {
+                    if (!v.equals("reno") && !v.equals("cubic")) {
+                        throw bad("iperf3 argument " + name + ": '" + v + "' is not modelled; ringlab's TCP has reno and cubic");
+                    }
+                    congestion = v;
+                }
+                case BIDIR -> bidir = true;
+                case TOS -> tos = Tos.parseTos(name, v);
+                case DSCP -> tos = Tos.parseDscp(name, v) << 2;
+                case CPORT -> cport = (int) wholeIn(name, v, 1, 65535, "");
+                case AFFINITY -> serverAffinity = affinity(name, v);
+                case LOGFILE -> logfile = nonEmpty(name, v);
+                case JSON_STREAM -> jsonStream = true;
+                case TIMESTAMPS -> timestampFormat = v != null ? v : IperfOptions.DEFAULT_TIMESTAMP_FORMAT;
+                case FORCEFLUSH -> forceFlush = true;
+                case IPV6 -> throw bad("iperf3 option " + name + " does not apply: ringlab's simulated network and "
+                        + "stack are IPv4 only");
+                case DEBUG -> throw bad("iperf3 option " + name + " does not apply: it traces the real iperf3 "
+                        + "program's internals, which a simulated run does not have (--json gives the device detail)");
                 default -> throw new AssertionError(o);
             }
         }
@@ -225,10 +273,31 @@ public final class IperfArgs {
                 len = length;
             }
             long rate = bitrate != null ? bitrate : (udp ? IperfOptions.DEFAULT_UDP_BITRATE : 0L);
+            if (bytes > 0 && blocks > 0 || (bytes > 0 || blocks > 0) && timeGiven) {
+                throw bad("only one test end condition (-t, -n, -k) may be specified");
+            }
+            if (bidir && reverse) {
+                throw bad("cannot be both reverse and bidirectional (-R and --bidir)");
+            }
             return new IperfOptions(udp ? IperfOptions.Protocol.UDP : IperfOptions.Protocol.TCP,
                     durationSec, intervalSec, mss, rate, len, reverse, parallel, window, port, host, format,
-                    omitSec, getServerOutput, zeroCopy, noDelay, title, verbose, ipv4Only, json);
+                    omitSec, getServerOutput, zeroCopy, noDelay, title, verbose, ipv4Only, json,
+                    bidir, bytes, blocks, congestion, tos, cport, serverAffinity, logfile, jsonStream,
+                    timestampFormat, forceFlush);
         }
+    }
+
+    /**
+     * {@code -A n[,m]}: n pins the iperf3 client (the ideal peer, where it changes nothing), m the server: the
+     * device's iperf3 threads all run on core m. Returns m, or -1 when only n is given.
+     */
+    private static int affinity(String name, String v) {
+        String[] parts = v.split(",", -1);
+        if (parts.length > 2) {
+            throw bad("iperf3 argument " + name + ": '" + v + "' is not n or n,m");
+        }
+        wholeIn(name, parts[0], 0, 1023, "");
+        return parts.length == 2 ? (int) wholeIn(name, parts[1], 0, 1023, "") : -1;
     }
 
     private static String element(List<String> args, int i) {

@@ -13,6 +13,14 @@ import java.util.Objects;
  * {@code window} are 0 when not given (kernel default). {@code intervalSec} may be fractional like iperf3's
  * {@code -i 0.5}; 0 means no interval lines. {@code host} is the {@code -c} argument (stored, not used:
  * the client is always the peer). {@code format} is the {@code -f} letter, {@code 'a'} (adaptive) by default.
+ *
+ * <p>Added for iperf3 parity: {@code bidir} runs every stream pair both ways at once (the client's streams
+ * first, then as many device-to-peer streams); {@code bytes}/{@code blocks} end the test after that much data
+ * per test instead of {@code -t} (0 when not given); {@code congestion} is -C (null: the stack's setting);
+ * {@code tos} the TOS byte from -S or --dscp; {@code cport} the client's first data port (0: ephemeral);
+ * {@code serverAffinity} the device core of -A n,m (-1: the scheduler's choice). {@code logfile},
+ * {@code jsonStream}, {@code timestampFormat} (null: no --timestamps) and {@code forceFlush} only change how
+ * the output is written, not the run.
  */
 public record IperfOptions(
         Protocol protocol,
@@ -34,7 +42,18 @@ public record IperfOptions(
         String title,
         boolean verbose,
         boolean ipv4Only,
-        boolean json) {
+        boolean json,
+        boolean bidir,
+        long bytes,
+        long blocks,
+        String congestion,
+        int tos,
+        int cport,
+        int serverAffinity,
+        String logfile,
+        boolean jsonStream,
+        String timestampFormat,
+        boolean forceFlush) {
 
     /** Transport used by the test streams. */
     public enum Protocol { TCP, UDP }
@@ -45,6 +64,8 @@ public record IperfOptions(
     public static final int DEFAULT_TCP_LENGTH = 128 * 1024;
     public static final int DEFAULT_UDP_LENGTH = 1460;
     public static final long DEFAULT_UDP_BITRATE = 1_000_000L;
+    /** --timestamps without a format: strftime's "%c " as iperf3 uses it. */
+    public static final String DEFAULT_TIMESTAMP_FORMAT = "%c ";
 
     public IperfOptions {
         Objects.requireNonNull(protocol, "protocol");
@@ -53,6 +74,16 @@ public record IperfOptions(
     /** True for {@code -u}. */
     public boolean udp() {
         return protocol == Protocol.UDP;
+    }
+
+    /** True when -n or -k, not -t, ends the test. */
+    public boolean endsByData() {
+        return bytes > 0 || blocks > 0;
+    }
+
+    /** JSON output in either form (-J or --json-stream, which implies it). */
+    public boolean anyJson() {
+        return json || jsonStream;
     }
 
     /** The options of a bare {@code iperf3 -c HOST}: TCP, 10 s, 1 s intervals, one stream. */

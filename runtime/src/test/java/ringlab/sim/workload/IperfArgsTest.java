@@ -209,4 +209,61 @@ class IperfArgsTest {
         assertEquals(parse("-u", "-t", "3"), parse("-t3", "--udp"));
         assertEquals(parse("-u", "-t", "3").hashCode(), parse("-t3", "--udp").hashCode());
     }
+
+    @Test
+    void endConditionsByBytesAndBlocks() {
+        assertEquals(1024L * 1024, parse("-n", "1M").bytes());
+        assertEquals(3L, parse("--blockcount", "3").blocks());
+        assertTrue(parse("-k3").endsByData());
+        assertFalse(parse("-t", "3").endsByData());
+        fails("only one test end condition (-t, -n, -k) may be specified", "-n", "1M", "-t", "2");
+        fails("only one test end condition (-t, -n, -k) may be specified", "-n", "1M", "-k", "2");
+        fails("-n must be a positive count of bytes", "-n", "0");
+    }
+
+    @Test
+    void congestionControlIsRenoOrCubic() {
+        assertEquals("reno", parse("-C", "reno").congestion());
+        assertEquals("cubic", parse("--congestion=cubic").congestion());
+        assertNull(parse().congestion());
+        fails("iperf3 argument -C: 'bbr' is not modelled; ringlab's TCP has reno and cubic", "-C", "bbr");
+    }
+
+    @Test
+    void tosAndDscpSetTheTosByte() {
+        assertEquals(0x10, parse("-S", "0x10").tos());
+        assertEquals(16, parse("-S", "020").tos());
+        assertEquals(184, parse("--dscp", "ef").tos(), "EF is DSCP 46, TOS 46 << 2 as iperf3 reports it");
+        assertEquals(40, parse("--dscp", "10").tos());
+        assertEquals(40, parse("--dscp=AF11").tos());
+        fails("bad TOS value for -S: '256' (must be between 0 and 255 inclusive)", "-S", "256");
+        fails("bad DSCP value for --dscp: 'xx' (0-63, or a name such as ef, af11 ... af43, cs0 ... cs7, va, le)",
+                "--dscp", "xx");
+    }
+
+    @Test
+    void bidirPortsAffinityAndOutputOptions() {
+        IperfOptions o = parse("--bidir", "--cport", "6001", "-A", "0,1", "--logfile", "out.txt",
+                "--json-stream", "--timestamps", "--forceflush");
+        assertTrue(o.bidir());
+        assertEquals(6001, o.cport());
+        assertEquals(1, o.serverAffinity());
+        assertEquals("out.txt", o.logfile());
+        assertTrue(o.jsonStream());
+        assertTrue(o.anyJson());
+        assertEquals("%c ", o.timestampFormat());
+        assertTrue(o.forceFlush());
+        assertEquals("%T ", parse("--timestamps=%T ").timestampFormat());
+        assertEquals(-1, parse("-A", "2").serverAffinity(), "-A n pins only the client, the ideal peer");
+        fails("cannot be both reverse and bidirectional (-R and --bidir)", "-R", "--bidir");
+        fails("iperf3 argument -A: '1,2,3' is not n or n,m", "-A", "1,2,3");
+    }
+
+    @Test
+    void optionsThatDoNotApplyAreRefusedWithTheReason() {
+        fails("iperf3 option -6 does not apply: ringlab's simulated network and stack are IPv4 only", "-6");
+        fails("iperf3 option -d does not apply: it traces the real iperf3 program's internals, which a simulated "
+                + "run does not have (--json gives the device detail)", "-d");
+        fails("iperf3 option --bidir does not take a value", "--bidir=1");
+    }
 }
