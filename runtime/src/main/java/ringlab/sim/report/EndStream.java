@@ -6,6 +6,8 @@ public final class EndStream {
     public int id;
     public Totals sent = new Totals();
     public Totals received = new Totals();
+    /** True when the client (peer) sends on this stream; false for -R and --bidir's reverse streams. */
+    public boolean sender;
 
     public EndStream() {
     }

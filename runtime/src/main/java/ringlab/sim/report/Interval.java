@@ -11,6 +11,8 @@ public final class Interval {
     public boolean omitted;
     public List<IntervalStream> streams = new ArrayList<>();
     public IntervalStream sum = new IntervalStream();
+    /** --bidir only: the sum of the reverse (device-sending) streams; {@link #sum} holds the forward ones. */
+    public IntervalStream sumBidirReverse;
 
     public Interval() {
     }

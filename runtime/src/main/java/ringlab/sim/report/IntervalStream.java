@@ -3,6 +3,7 @@ package ringlab.sim.report;
 /**
  * Models one stream's figures over one interval, measured where the iperf3 client stands (the peer): TCP
  * sender fields (retransmits, cwnd, rtt) are meaningful when the peer sends, UDP loss fields when it receives.
+ * In an interval's sums, the streams summed all have the same {@link #sender} flag.
  */
 public final class IntervalStream {
     /** Stream id as in {@link StreamInfo#id}; unused in an interval sum. */
@@ -16,6 +17,12 @@ public final class IntervalStream {
     public long lostPackets;
     public double jitterMs;
     public long outOfOrder;
+    /** TCP sender (iperf3's tcp_info): peer's advertised window, RTT variance, path MTU. */
+    public long sndWndBytes;
+    public long rttvarUs;
+    public int pmtu;
+    /** True when the client (peer) sends on this stream; false for -R and --bidir's reverse streams. */
+    public boolean sender;
 
     public IntervalStream() {
     }

@@ -22,6 +22,8 @@ public final class RunReport {
     public List<StreamInfo> streams = new ArrayList<>();
     public List<Interval> intervals = new ArrayList<>();
     public End end = new End();
+    /** The client's (peer's) socket as iperf3 reports it in "start": -w's value, the buffers Linux gave. */
+    public SocketInfo socket = new SocketInfo();
     /** The device's side of the run; null until the simulation has built the report. */
     public DeviceDetail ringlab;
     public Map<String, Object> wallClock = new LinkedHashMap<>();

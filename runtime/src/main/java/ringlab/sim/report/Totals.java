@@ -15,6 +15,12 @@ public final class Totals {
     public double lostPercent;
     public double jitterMs;
     public long outOfOrder;
+    /** TCP sender only, over the test (iperf3's max_snd_cwnd, max_snd_wnd, max/min/mean_rtt in us). */
+    public long maxSndCwnd;
+    public long maxSndWnd;
+    public long maxRttUs;
+    public long minRttUs;
+    public long meanRttUs;
 
     public Totals() {
     }
