@@ -152,11 +152,17 @@ final class DeviceDetailBuilder {
         List<PortCounters> l = new ArrayList<>();
         for (DevicePort p : s.ports) {
             long txPackets = p.driver.txPackets();
+            // ethtool --get-tunable rx-copybreak: only a driver that copies has the tunable
+            int copybreak = p.driver.rxCopybreakBytes();
+            Map<String, Long> tunables = copybreak > 0 ? Map.of("rx-copybreak", (long) copybreak) : null;
             l.add(new PortCounters(p.nic.name, p.netdev.qdisc().kind(), p.nic.rxFrames(), p.nic.txFrames(),
-                    p.driver.rxCopybreak(), p.driver.rxReinits(), p.driver.refillDoorbells(), p.driver.txDoorbells(),
+                    p.nic.rxBytes(), p.nic.txBytes(), p.nic.rxLengthErrors(), p.driver.rxReinitDropped(),
+                    p.nic.rxMissedErrors(), p.nic.rxLengthErrors(),
+                    p.driver.rxCopybreakPkt(), p.driver.rxReinits(), p.driver.refillDoorbells(), p.driver.txDoorbells(),
                     txPackets == 0 ? 0.0 : (double) p.driver.txDoorbells() / txPackets,
                     p.netdev.bulkDequeues(), p.netdev.gsoSegments(), p.driver.txLimitStops(), p.netdev.stops(),
-                    p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(), p.driver.dma().linesToDevice()));
+                    p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(), p.driver.dma().linesToDevice(),
+                    tunables));
         }
         return List.copyOf(l);
     }

@@ -216,11 +216,19 @@ final class NodeMetrics implements MultiCollector {
         Points info = new Points(board);
         for (PortCounters p : d.ports()) info.add(1, "port", p.name(), "qdisc", nz(p.qdisc()));
         f.gauge("ringlab_port_info", "The device's ports and their root qdisc; always 1", info);
+        Points copybreak = new Points(board);
+        for (PortCounters p : d.ports()) {
+            if (p.tunables() != null && p.tunables().containsKey("rx-copybreak")) {
+                copybreak.add(p.tunables().get("rx-copybreak"), "port", p.name());
+            }
+        }
+        f.gauge("ringlab_port_rx_copybreak_bytes", "The driver's copybreak size, ethtool --get-tunable rx-copybreak "
+                + "(frames shorter than this are copied; only ports whose driver has the tunable)", Unit.BYTES, copybreak);
         CounterPer<PortCounters> portCounter = (name, help, v) ->
                 counterPer(f, board, d.ports(), "port", PortCounters::name, name, help + ", per port", v);
-        portCounter.add("ringlab_port_rx_packets", "Frames the NIC wrote into the rx ring, rx_packets", PortCounters::rxPackets);
-        portCounter.add("ringlab_port_tx_packets", "Frames the NIC put on the wire, tx_packets", PortCounters::txPackets);
-        portCounter.add("ringlab_port_rx_copybreak", "Received frames copied into a small skb (rx_copybreak)", PortCounters::rxCopybreak);
+        for (IpLinkStat x : IP_LINK) portCounter.add("ringlab_port_" + x.field(), x.help() + ", ip -s link " + x.field(), x.value());
+        portCounter.add("ringlab_port_rx_copybreak_pkt", "Received frames copied into a small skb for being shorter than "
+                + "the rx-copybreak size (ENA's rx_copybreak_pkt)", PortCounters::rxCopybreakPkt);
         portCounter.add("ringlab_port_rx_ring_reinits", "Rx ring re-initialisations", PortCounters::rxRingReinits);
         portCounter.add("ringlab_port_refill_doorbells", "MMIO writes telling the NIC about refilled rx descriptors", PortCounters::refillDoorbells);
         portCounter.add("ringlab_port_tx_doorbells", "MMIO writes telling the NIC about new tx descriptors", PortCounters::txDoorbells);
@@ -235,6 +243,20 @@ final class NodeMetrics implements MultiCollector {
         portCounter.add("ringlab_port_dma_tx_map_cache_lines", "Cache lines cleaned for tx buffers mapped to the device",
                 PortCounters::dmaLinesToDevice);
     }
+
+    /** One ip -s link figure: its struct rtnl_link_stats64 field name (the metric is ringlab_port_FIELD_total). */
+    private record IpLinkStat(String field, String help, ToLongFunction<PortCounters> value) { }
+
+    private static final List<IpLinkStat> IP_LINK = List.of(
+            new IpLinkStat("rx_packets", "Frames the NIC wrote into the rx ring", PortCounters::rxPackets),
+            new IpLinkStat("tx_packets", "Frames the NIC put on the wire", PortCounters::txPackets),
+            new IpLinkStat("rx_bytes", "Bytes of the received frames without FCS", PortCounters::rxBytes),
+            new IpLinkStat("tx_bytes", "Bytes of the sent frames without FCS", PortCounters::txBytes),
+            new IpLinkStat("rx_errors", "Bad frames received (length errors)", PortCounters::rxErrors),
+            new IpLinkStat("rx_dropped", "Frames received but not processed (freed at an rx ring re-initialisation)",
+                    PortCounters::rxDropped),
+            new IpLinkStat("rx_missed_errors", "Frames that found no free rx descriptor (ip's missed)", PortCounters::rxMissedErrors),
+            new IpLinkStat("rx_length_errors", "Frames longer than the rx buffer", PortCounters::rxLengthErrors));
 
     /** Adds a counter family with one point per item of a list (a port, a connection). */
     private interface CounterPer<T> { void add(String name, String help, ToLongFunction<T> value); }
