@@ -27,7 +27,7 @@ class ReportJsonTest {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put("irq", 64_000_000L);
         m.put("soft", 509_120_000L);
-        m.put("ksoftirqd", 0L);
+        m.put("soft_ksoftirqd", 0L);
         m.put("kthread", 0L);
         m.put("usr", 2_469_120L);
         m.put("sys", 10_000_000L);

@@ -38,7 +38,7 @@ class NodeMetricsTest {
 
     static SimStatus sim() {
         Map<String, Long> cpu = new LinkedHashMap<>();
-        for (String c : List.of("irq", "soft", "ksoftirqd", "kthread", "usr", "sys")) cpu.put(c, 100_000_000L);
+        for (String c : List.of("irq", "soft", "soft_ksoftirqd", "kthread", "usr", "sys")) cpu.put(c, 100_000_000L);
         cpu.put("idle", 1_400_000_000L);
         DeviceDetail d = new DeviceDetail("sim-a", "direct", 2.0,
                 new CpuPercent(5, 5, 5, 5, 5, 5, 70, null, 1234), new Interrupts(Map.of("eth0", 1234L), 2000, 0.01),
@@ -69,6 +69,8 @@ class NodeMetricsTest {
         assertTrue(t.contains("# TYPE ringlab_cpu_seconds_total counter\n"), t);
         assertTrue(t.contains("ringlab_cpu_seconds_total{board=\"sim-a\",context=\"idle\"} 1.4\n"), t);
         assertTrue(t.contains("ringlab_cpu_seconds_total{board=\"sim-a\",context=\"irq\"} 0.1\n"), t);
+        assertFalse(t.contains("context=\"soft_ksoftirqd\""), "part of soft: summing over context must count it once");
+        assertTrue(t.contains("ringlab_cpu_soft_ksoftirqd_seconds_total{board=\"sim-a\"} 0.1\n"), t);
         assertTrue(t.contains("ringlab_virtual_seconds_total{board=\"sim-a\"} 2.0\n"), t);
         assertTrue(t.contains("ringlab_interrupts_total{board=\"sim-a\",port=\"eth0\"} 1234.0\n"), t);
         assertTrue(t.contains("ringlab_drops_total{board=\"sim-a\",reason=\"TCPRcvQDrop\"} 1.0\n"), t);

@@ -188,7 +188,7 @@ class IperfTextFormatterTest {
                 "  cpu_percent:",
                 "    irq: 3.2",
                 "    soft: 25.46",
-                "    ksoftirqd: 0",
+                "    soft_ksoftirqd: 0",
                 "    kthread: 0",
                 "    usr: 0.123",
                 "    sys: 0.5",
