@@ -35,7 +35,7 @@ for name, args in rows:
     payload = 1470 if udp else mtu - 40
     hdr = 28 if udp else 40
     wire_max = link * payload / (payload + hdr + 38) / 1e6   # Ethernet header + FCS + preamble + IFG = 38
-    ring = drops.get("rx_missed_errors", 0); sock = drops.get("UdpRcvbufErrors", 0) + drops.get("TCPRcvQDrop", 0)
+    ring = drops.get("rx_missed_errors", 0); sock = drops.get("UdpRcvbufErrors", 0) + drops.get("TcpExtTCPRcvQDrop", 0)
     if mbps >= 0.97 * wire_max and c0["idle"] > 3:
         bound = f"wire ({wire_max:.0f} Mbit/s max), CPU idle left"
     elif c0["idle"] <= 3:

@@ -124,7 +124,8 @@ final class DeviceDetailBuilder {
             netRxRuns += s.cpu.core(i).softirqRuns(Core.NET_RX);
             ksoft += s.cpu.core(i).ksoftirqd().switchesIn();
         }
-        return new NapiStats(polls, work, polls == 0 ? 0.0 : (double) work / polls, squeeze, netRxRuns, ksoft);
+        return new NapiStats(polls, work, polls == 0 ? 0.0 : (double) work / polls, s.stack.ipInReceives(), squeeze,
+                netRxRuns, ksoft);
     }
 
     private Accounting accounting() {
@@ -176,8 +177,11 @@ final class DeviceDetailBuilder {
         List<TcpCounters> l = new ArrayList<>();
         for (TcpConnection c : s.deviceConns) {
             TcpStats t = c.stats();
-            l.add(new TcpCounters(c.remotePort, t.InSegs, t.OutSegs, t.RetransSegs, t.TCPFastRetrans, t.TCPTimeouts,
-                    t.TCPRcvQDrop, t.TCPOFOQueue, t.DelayedACKs, c.rcvbuf(), c.sndbuf()));
+            long[] v = {t.InSegs, t.OutSegs, t.RetransSegs, t.TCPFastRetrans, t.TCPTimeouts, t.TCPRcvQDrop,
+                t.TCPOFOQueue, t.DelayedACKs}; // in the order of TcpCounters.NAMES
+            Map<String, Long> nstat = new LinkedHashMap<>();
+            for (int i = 0; i < v.length; i++) nstat.put(TcpCounters.NAMES[i], v[i]);
+            l.add(new TcpCounters(c.remotePort, Collections.unmodifiableMap(nstat), c.rcvbuf(), c.sndbuf()));
         }
         return List.copyOf(l);
     }

@@ -162,6 +162,8 @@ final class NodeMetrics implements MultiCollector {
 
         f.counter("ringlab_napi_polls", "NAPI poll calls of all ports' drivers" + VT, new Points(board).add(d.napi().polls()));
         f.counter("ringlab_napi_packets", "Packets handled by NAPI polls, all ports" + VT, new Points(board).add(d.napi().packets()));
+        f.counter("ringlab_napi_processed", "Packets taken into the stack (__netif_receive_skb_core), softnet_stat "
+                + "processed" + VT, new Points(board).add(d.napi().processed()));
         f.counter("ringlab_napi_time_squeeze", "net_rx_action runs ended with work left, softnet_stat time_squeeze" + VT,
                 new Points(board).add(d.napi().timeSqueeze()));
         f.counter("ringlab_net_rx_softirqs", "NET_RX softirq runs, /proc/softirqs" + VT, new Points(board).add(d.napi().netRxSoftirqs()));
@@ -170,8 +172,8 @@ final class NodeMetrics implements MultiCollector {
 
         Points drops = new Points(board);
         d.drops().forEach((reason, n) -> drops.add(n, "reason", reason));
-        f.counter("ringlab_drops", "Dropped packets by reason (kernel drop reason or MIB counter name; a reason appears "
-                + "once it occurred)" + VT, drops);
+        f.counter("ringlab_drops", "Dropped packets by reason (the kernel counter that counts the drop as ip -s link or nstat "
+                + "spells it, else the kernel drop reason in lower case; a reason appears once it occurred)" + VT, drops);
 
         // the ledger: sent = delivered + dropped + in flight at every instant
         f.counter("ringlab_packets_sent", "Ledger: packets handed to a NIC, a stack or a peer" + VT,
@@ -277,14 +279,14 @@ final class NodeMetrics implements MultiCollector {
         if (d.tcp() == null || d.tcp().isEmpty()) return;
         CounterPer<TcpCounters> tcpCounter = (name, help, v) -> counterPer(f, board, d.tcp(), "peer_port", c -> Integer.toString(c.port()),
                 name, help + ", per device-side connection (peer_port tells the streams apart)", v);
-        tcpCounter.add("ringlab_tcp_in_segments", "Segments received, TcpInSegs", TcpCounters::inSegs);
-        tcpCounter.add("ringlab_tcp_out_segments", "Segments sent including retransmissions and pure ACKs, TcpOutSegs", TcpCounters::outSegs);
-        tcpCounter.add("ringlab_tcp_retransmitted_segments", "Segments retransmitted, TcpRetransSegs", TcpCounters::retransSegs);
-        tcpCounter.add("ringlab_tcp_fast_retransmits", "Retransmissions in fast recovery, TcpExtTCPFastRetrans", TcpCounters::tcpFastRetrans);
-        tcpCounter.add("ringlab_tcp_timeouts", "Retransmission timer expiries, TcpExtTCPTimeouts", TcpCounters::tcpTimeouts);
-        tcpCounter.add("ringlab_tcp_rcvq_drops", "In-order segments dropped over rcvbuf, TcpExtTCPRcvQDrop", TcpCounters::tcpRcvQDrop);
-        tcpCounter.add("ringlab_tcp_ofo_queued_segments", "Segments put into the out-of-order queue, TcpExtTCPOFOQueue", TcpCounters::tcpOfoQueue);
-        tcpCounter.add("ringlab_tcp_delayed_acks", "ACKs sent by the delayed-ACK timer, TcpExtDelayedACKs", TcpCounters::delayedAcks);
+        tcpCounter.add("ringlab_tcp_in_segments", "Segments received, TcpInSegs", c -> c.get("TcpInSegs"));
+        tcpCounter.add("ringlab_tcp_out_segments", "Segments sent including retransmissions and pure ACKs, TcpOutSegs", c -> c.get("TcpOutSegs"));
+        tcpCounter.add("ringlab_tcp_retransmitted_segments", "Segments retransmitted, TcpRetransSegs", c -> c.get("TcpRetransSegs"));
+        tcpCounter.add("ringlab_tcp_fast_retransmits", "Retransmissions in fast recovery, TcpExtTCPFastRetrans", c -> c.get("TcpExtTCPFastRetrans"));
+        tcpCounter.add("ringlab_tcp_timeouts", "Retransmission timer expiries, TcpExtTCPTimeouts", c -> c.get("TcpExtTCPTimeouts"));
+        tcpCounter.add("ringlab_tcp_rcvq_drops", "In-order segments dropped over rcvbuf, TcpExtTCPRcvQDrop", c -> c.get("TcpExtTCPRcvQDrop"));
+        tcpCounter.add("ringlab_tcp_ofo_queued_segments", "Segments put into the out-of-order queue, TcpExtTCPOFOQueue", c -> c.get("TcpExtTCPOFOQueue"));
+        tcpCounter.add("ringlab_tcp_delayed_acks", "ACKs sent by the delayed-ACK timer, TcpExtDelayedACKs", c -> c.get("TcpExtDelayedACKs"));
         Points rcv = new Points(board), snd = new Points(board);
         for (TcpCounters c : d.tcp()) {
             rcv.add(c.rcvbuf(), "peer_port", Integer.toString(c.port()));
