@@ -20,7 +20,7 @@ rows = [("TCP receive", ["-t", "10"]), ("TCP transmit", ["-t", "10", "-R"]),
         ("UDP transmit", ["-u", "-b", str(link), "-l", "1470", "-t", "10", "-R"])]
 print(f"`python3 bundles/hardware/tools/tables.py {board} {features}` "
       f"(= `ringlab run --hardware {board} --features {features} --json -- ARGS`, seed 1):\n")
-print("| traffic | iperf3 args | Mbit/s (receiver) | core 0 irq / soft / ksoftirqd / sys / usr / idle % | idle all cores % | drops | bound by |")
+print("| traffic | iperf3 args | Mbit/s (receiver) | core 0 irq / soft at irq exit / soft in ksoftirqd / sys / usr / idle % | idle all cores % | drops | bound by |")
 print("|---|---|---|---|---|---|---|")
 for name, args in rows:
     out = subprocess.run(["java", "-cp", "launch/target/classes:launch/target/lib/*", "ringlab.cli.Main", "run",
@@ -35,7 +35,7 @@ for name, args in rows:
     payload = 1470 if udp else mtu - 40
     hdr = 28 if udp else 40
     wire_max = link * payload / (payload + hdr + 38) / 1e6   # Ethernet header + FCS + preamble + IFG = 38
-    ring = drops.get("rx_missed_errors", 0); sock = drops.get("UdpRcvbufErrors", 0) + drops.get("TCPRcvQDrop", 0)
+    ring = drops.get("rx_missed_errors", 0); sock = drops.get("UdpRcvbufErrors", 0) + drops.get("TcpExtTCPRcvQDrop", 0)
     if mbps >= 0.97 * wire_max and c0["idle"] > 3:
         bound = f"wire ({wire_max:.0f} Mbit/s max), CPU idle left"
     elif c0["idle"] <= 3:
@@ -49,4 +49,4 @@ for name, args in rows:
         bound = "neither CPU nor wire: TCP window / socket buffer"
     dtxt = ", ".join(f"{k} {v}" for k, v in drops.items()) or "none"
     c = lambda k: f"{c0.get(k, 0):.1f}"
-    print(f"| {name} | `{' '.join(args)}` | {mbps:.1f} | {c('irq')} / {c('soft')} / {c('ksoftirqd')} / {c('sys')} / {c('usr')} / {c('idle')} | {cpu['idle']:.1f} | {dtxt} | {bound} |")
+    print(f"| {name} | `{' '.join(args)}` | {mbps:.1f} | {c('irq')} / {c0.get('soft', 0) - c0.get('soft_ksoftirqd', 0):.1f} / {c('soft_ksoftirqd')} / {c('sys')} / {c('usr')} / {c('idle')} | {cpu['idle']:.1f} | {dtxt} | {bound} |")

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Timeout;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NodeMetricsIT {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
-    static final List<String> CONTEXTS = List.of("irq", "soft", "ksoftirqd", "kthread", "usr", "sys", "idle");
+    static final List<String> CONTEXTS = List.of("irq", "soft", "kthread", "usr", "sys", "idle");
 
     private NodeHarness node;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

@@ -57,18 +57,22 @@ final class DeviceDetailBuilder {
         return new SimStatus(s.sim.now(), s.sim.events(), bps, cpuNs(), detail());
     }
 
-    /** CPU time per context summed over the cores, by mpstat column, in Ctx order (ns). */
+    /**
+     * CPU time summed over the cores, by mpstat column, with the keys and meaning of {@link CpuPercent}: soft
+     * includes ksoftirqd's softirqs, soft_ksoftirqd is that part of it again (ns).
+     */
     private Map<String, Long> cpuNs() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (Ctx x : Ctx.values()) {
-            long ns = 0;
-            for (int i = 0; i < s.cpu.cores(); i++) {
-                Core c = s.cpu.core(i);
-                c.sync();
-                ns += c.ctxNs(x);
-            }
-            m.put(x.label, ns);
+        long[] by = new long[Ctx.values().length];
+        for (int i = 0; i < s.cpu.cores(); i++) {
+            Core c = s.cpu.core(i);
+            c.sync();
+            for (Ctx x : Ctx.values()) by[x.ordinal()] += c.ctxNs(x);
         }
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("irq", by[Ctx.HARDIRQ.ordinal()]);
+        m.put("soft", by[Ctx.SOFTIRQ.ordinal()] + by[Ctx.KSOFTIRQD.ordinal()]);
+        m.put("soft_ksoftirqd", by[Ctx.KSOFTIRQD.ordinal()]);
+        for (Ctx x : List.of(Ctx.KTHREAD, Ctx.USER, Ctx.SYS, Ctx.IDLE)) m.put(x.label, by[x.ordinal()]);
         return Collections.unmodifiableMap(m);
     }
 
@@ -78,34 +82,21 @@ final class DeviceDetailBuilder {
     }
 
     private CpuPercent cpu() {
-        long all = 0;
-        long[] by = new long[Ctx.values().length];
+        double[] by = new double[Ctx.values().length];
         List<CpuPercent> perCore = new ArrayList<>();
         long switches = 0;
         for (int i = 0; i < s.cpu.cores(); i++) {
             Core c = s.cpu.core(i);
             c.sync();
-            long[] ns = new long[Ctx.values().length];
-            long coreAll = 0;
+            double[] ns = new double[Ctx.values().length];
             for (Ctx x : Ctx.values()) {
                 ns[x.ordinal()] = c.ctxNs(x);
                 by[x.ordinal()] += c.ctxNs(x);
-                coreAll += c.ctxNs(x);
             }
-            all += coreAll;
-            perCore.add(percent(ns, coreAll, null, c.contextSwitches()));
+            perCore.add(CpuPercent.of(ns, null, c.contextSwitches()));
             switches += c.contextSwitches();
         }
-        return percent(by, all, s.cpu.cores() > 1 ? List.copyOf(perCore) : null, switches);
-    }
-
-    /** The shares of {@code ns} (indexed by Ctx) in {@code all}; 0 each when no time has passed. */
-    private static CpuPercent percent(long[] ns, long all, List<CpuPercent> perCore, long switches) {
-        double[] p = new double[ns.length];
-        for (Ctx x : Ctx.values()) p[x.ordinal()] = all == 0 ? 0.0 : 100.0 * ns[x.ordinal()] / all;
-        return new CpuPercent(p[Ctx.HARDIRQ.ordinal()], p[Ctx.SOFTIRQ.ordinal()], p[Ctx.KSOFTIRQD.ordinal()],
-                p[Ctx.KTHREAD.ordinal()], p[Ctx.USER.ordinal()], p[Ctx.SYS.ordinal()], p[Ctx.IDLE.ordinal()],
-                perCore, switches);
+        return CpuPercent.of(by, s.cpu.cores() > 1 ? List.copyOf(perCore) : null, switches);
     }
 
     private Interrupts interrupts() {
@@ -133,7 +124,8 @@ final class DeviceDetailBuilder {
             netRxRuns += s.cpu.core(i).softirqRuns(Core.NET_RX);
             ksoft += s.cpu.core(i).ksoftirqd().switchesIn();
         }
-        return new NapiStats(polls, work, polls == 0 ? 0.0 : (double) work / polls, squeeze, netRxRuns, ksoft);
+        return new NapiStats(polls, work, polls == 0 ? 0.0 : (double) work / polls, s.stack.ipInReceives(), squeeze,
+                netRxRuns, ksoft);
     }
 
     private Accounting accounting() {
@@ -152,11 +144,17 @@ final class DeviceDetailBuilder {
         List<PortCounters> l = new ArrayList<>();
         for (DevicePort p : s.ports) {
             long txPackets = p.driver.txPackets();
+            // ethtool --get-tunable rx-copybreak: only a driver that copies has the tunable
+            int copybreak = p.driver.rxCopybreakBytes();
+            Map<String, Long> tunables = copybreak > 0 ? Map.of("rx-copybreak", (long) copybreak) : null;
             l.add(new PortCounters(p.nic.name, p.netdev.qdisc().kind(), p.nic.rxFrames(), p.nic.txFrames(),
-                    p.driver.rxCopybreak(), p.driver.rxReinits(), p.driver.refillDoorbells(), p.driver.txDoorbells(),
+                    p.nic.rxBytes(), p.nic.txBytes(), p.nic.rxLengthErrors(), p.driver.rxReinitDropped(),
+                    p.nic.rxMissedErrors(), p.nic.rxLengthErrors(),
+                    p.driver.rxCopybreakPkt(), p.driver.rxReinits(), p.driver.refillDoorbells(), p.driver.txDoorbells(),
                     txPackets == 0 ? 0.0 : (double) p.driver.txDoorbells() / txPackets,
                     p.netdev.bulkDequeues(), p.netdev.gsoSegments(), p.driver.txLimitStops(), p.netdev.stops(),
-                    p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(), p.driver.dma().linesToDevice()));
+                    p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(), p.driver.dma().linesToDevice(),
+                    tunables));
         }
         return List.copyOf(l);
     }
@@ -179,8 +177,11 @@ final class DeviceDetailBuilder {
         List<TcpCounters> l = new ArrayList<>();
         for (TcpConnection c : s.deviceConns) {
             TcpStats t = c.stats();
-            l.add(new TcpCounters(c.remotePort, t.InSegs, t.OutSegs, t.RetransSegs, t.TCPFastRetrans, t.TCPTimeouts,
-                    t.TCPRcvQDrop, t.TCPOFOQueue, t.DelayedACKs, c.rcvbuf(), c.sndbuf()));
+            long[] v = {t.InSegs, t.OutSegs, t.RetransSegs, t.TCPFastRetrans, t.TCPTimeouts, t.TCPRcvQDrop,
+                t.TCPOFOQueue, t.DelayedACKs}; // in the order of TcpCounters.NAMES
+            Map<String, Long> nstat = new LinkedHashMap<>();
+            for (int i = 0; i < v.length; i++) nstat.put(TcpCounters.NAMES[i], v[i]);
+            l.add(new TcpCounters(c.remotePort, Collections.unmodifiableMap(nstat), c.rcvbuf(), c.sndbuf()));
         }
         return List.copyOf(l);
     }

@@ -77,15 +77,8 @@ final class TelemetrySampler implements Telemetry {
 
     private static CpuPercent cpu(LiveCounters a, LiveCounters b) {
         double[] d = new double[Ctx.values().length];
-        double all = 0;
-        for (int i = 0; i < d.length; i++) {
-            d[i] = b.cpuNs()[i] - a.cpuNs()[i];
-            all += d[i];
-        }
-        if (all > 0) for (int i = 0; i < d.length; i++) d[i] = 100 * d[i] / all;
-        return new CpuPercent(d[Ctx.HARDIRQ.ordinal()], d[Ctx.SOFTIRQ.ordinal()], d[Ctx.KSOFTIRQD.ordinal()],
-                d[Ctx.KTHREAD.ordinal()], d[Ctx.USER.ordinal()], d[Ctx.SYS.ordinal()], d[Ctx.IDLE.ordinal()], null,
-                b.contextSwitches() - a.contextSwitches());
+        for (int i = 0; i < d.length; i++) d[i] = b.cpuNs()[i] - a.cpuNs()[i];
+        return CpuPercent.of(d, null, b.contextSwitches() - a.contextSwitches());
     }
 
     private static Sample.PingWindow ping(long[] rtts) {

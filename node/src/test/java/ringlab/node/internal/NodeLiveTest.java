@@ -32,7 +32,7 @@ class NodeLiveTest {
                 Map.of("rx_missed_errors", 4L), 1000, 5000, 3);
         // half a virtual second later: 1 MB more on stream 1, CPU now all softirq, 25 more polls of 10 packets
         LiveCounters b = reading(1_500_000_000L, 2_000_000, new long[] {10, 520, 30, 0, 10, 30, 900}, 150, 75, 750,
-                Map.of("rx_missed_errors", 9L, "TCPRcvQDrop", 1L), 1500, 8000, 5);
+                Map.of("rx_missed_errors", 9L, "TcpExtTCPRcvQDrop", 1L), 1500, 8000, 5);
         Sample s = TelemetrySampler.sample(7, a, b, new long[] {3_000_000, 1_000_000}, 10_000_000_000L, 250_000_000L);
         assertEquals(7, s.seq());
         assertEquals(11.5, s.virtualSeconds(), 1e-9, "the node's timeline: offset + the simulation's time");
@@ -46,7 +46,7 @@ class NodeLiveTest {
         assertEquals(100, s.interruptsPerSecond(), 1e-9);
         assertEquals(50, s.napiPollsPerSecond(), 1e-9);
         assertEquals(10, s.packetsPerPoll(), 1e-9);
-        assertEquals(Map.of("rx_missed_errors", 10.0, "TCPRcvQDrop", 2.0), s.dropsPerSecond());
+        assertEquals(Map.of("rx_missed_errors", 10.0, "TcpExtTCPRcvQDrop", 2.0), s.dropsPerSecond());
         assertEquals(6.0, s.rxRingFrames(), 1e-9, "3000 frames over 500 gauge samples");
         assertEquals(3.0, s.socketQueuePackets(), 1e-9);
         assertEquals(new Sample.PingWindow(2, 1.0, 1.0, 3.0), s.ping());

@@ -61,7 +61,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     private long featureChanges;
 
     // counters (ethtool -S style)
-    private long rxPackets, rxCopybreak, txPackets, txCompletions, refillDoorbells, txDoorbells, txBusy, txLimitStops;
+    private long rxPackets, rxCopybreakPkt, rxReinitDropped, txPackets, txCompletions, refillDoorbells, txDoorbells, txBusy, txLimitStops;
     private int sinceDoorbell;
 
     /** Per rx descriptor: the buffer scheme that posted its buffer and the layout it was posted with
@@ -281,7 +281,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             p.ipMisalign = 0; // netdev_alloc_skb_ip_align
             p.truesize = SkbSizes.overheadBytes() + 2 * lineBytes + len;
             p.owner = null;
-            rxCopybreak++;
+            rxCopybreakPkt++;
         } else {
             rxPoster[rxCpu].receive(c, d.cookie, p, rxPosted[rxCpu], dma);
             // the first reads of the headers miss: the lines were invalidated for the DMA
@@ -315,7 +315,10 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             RxDesc d = nic.rx(i);
             c.charge(CostKey.DESC_READ);
             Packet landed = nic.takeFrame(d);
-            if (landed != null) ledger.drop(landed, rxReinitDrops);
+            if (landed != null) {
+                rxReinitDropped++;
+                ledger.drop(landed, rxReinitDrops);
+            }
             if (d.cookie != null) {
                 rxPoster[i].unpost(c, d.cookie, rxPosted[i], dma);
                 d.cookie = null;
@@ -454,7 +457,14 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     public long rxPackets() { return rxPackets; }
 
-    public long rxCopybreak() { return rxCopybreak; }
+    /** Frames copied into a fresh small skb for being shorter than the copybreak size (ENA's rx_copybreak_pkt). */
+    public long rxCopybreakPkt() { return rxCopybreakPkt; }
+
+    /** Frames landed in the ring and freed by a ring re-initialisation on this port (the ledger's rx_reinit_drops). */
+    public long rxReinitDropped() { return rxReinitDropped; }
+
+    /** The copybreak size in bytes, what ethtool --get-tunable rx-copybreak answers (0: the driver never copies). */
+    public int rxCopybreakBytes() { return spec.copybreak(); }
 
     public long txPackets() { return txPackets; }
 

@@ -8,7 +8,10 @@ import java.util.Map;
 /**
  * The accounting invariant and the packet pool behind it: every packet created for sending ends either
  * delivered to a transport endpoint or in exactly one drop counter; what is neither is in some queue.
- * Drop reasons are named like the kernel counters they mirror (rx_missed_errors, TCPRcvQDrop, ...).
+ * A drop reason is the name of the kernel counter that counts such a drop, spelled as the tool that shows it
+ * prints it (ip -s link / ethtool -S: rx_missed_errors; nstat: TcpExtTCPRcvQDrop, UdpRcvbufErrors); where no
+ * counter counts it, the kernel's drop reason (enum skb_drop_reason without SKB_DROP_REASON_, lower case:
+ * no_socket, qdisc_drop, tcp_overwindow) or, for what only the model has, its own (rx_reinit_drops, peer_*).
  */
 public final class Ledger {
     private final PacketPool pool = new PacketPool();

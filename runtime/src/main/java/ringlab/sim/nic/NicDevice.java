@@ -39,6 +39,8 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     private boolean rxCause, txCause;
     private int rxPending;
     private long rxFrames, txFrames, rxBytes, txBytes, doorbells, rxFramesLanded;
+    // this port's share of the ledger's rx_missed_errors and rx_length_errors (the ledger slots are device-wide)
+    private long rxMissedErrors, rxLengthErrors;
 
     public NicDevice(String name, Nic spec, Sim sim, Ledger ledger) {
         this.name = name;
@@ -79,10 +81,12 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         if (TRACE) System.out.println(sim.now() + " dev<- " + p);
         RxDesc d = rx[rxNicHead];
         if (!d.nicOwned) {
+            rxMissedErrors++;
             ledger.drop(p, rxMissed);
             return;
         }
         if (p.frameBytes() + Packet.FCS > d.bufBytes) { // the headroom is reserved in front of bufBytes
+            rxLengthErrors++;
             ledger.drop(p, rxLength);
             return;
         }
@@ -218,7 +222,14 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
 
     public long txFrames() { return txFrames; }
 
+    /** Bytes of the frames counted in {@link #rxFrames()}: Ethernet header and payload, no FCS (skb->len). */
     public long rxBytes() { return rxBytes; }
+
+    /** Frames that found no NIC-owned rx descriptor on this port (rx_missed_errors). */
+    public long rxMissedErrors() { return rxMissedErrors; }
+
+    /** Frames longer than the posted buffer on this port (rx_length_errors). */
+    public long rxLengthErrors() { return rxLengthErrors; }
 
     public long txBytes() { return txBytes; }
 

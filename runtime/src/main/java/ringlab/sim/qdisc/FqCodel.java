@@ -32,10 +32,16 @@ public final class FqCodel implements Qdisc {
         void drop(Packet p, String reason);
     }
 
-    /** Reason for a CoDel drop at dequeue (kernel: kfree_skb_reason(..., SKB_DROP_REASON_QDISC_CONGESTED)). */
-    public static final String REASON_CODEL = "fq_codel_codel_drop";
-    /** Reason for a fat-flow drop at enqueue when over limit or memory_limit (counted in drop_overlimit). */
-    public static final String REASON_OVERLIMIT = "fq_codel_overlimit";
+    /**
+     * Reason for a CoDel drop at dequeue: the kernel's drop reason SKB_DROP_REASON_QDISC_CONGESTED in lower case
+     * (tc -s qdisc counts it in "dropped").
+     */
+    public static final String REASON_CODEL = "qdisc_congested";
+    /**
+     * Reason for a fat-flow drop at enqueue when over limit or memory_limit: SKB_DROP_REASON_QDISC_OVERLIMIT in
+     * lower case (tc -s qdisc fq_codel counts it in "drop_overlimit").
+     */
+    public static final String REASON_OVERLIMIT = "qdisc_overlimit";
 
     /**
      * fq_codel parameters, named after the {@code tc qdisc ... fq_codel} options / {@code TCA_FQ_CODEL_*}.

@@ -15,8 +15,11 @@ import java.util.Map;
  * @param cpuPercent            CPU time per context, mpstat-like
  * @param interrupts            hard interrupts, /proc/interrupts-like
  * @param napi                  NAPI polls and NET_RX softirq figures, softnet_stat-like
- * @param drops                 dropped packets by reason (kernel drop reason or MIB counter name, e.g.
- *                              "rx_missed_errors", "TCPRcvQDrop"); only reasons that occurred (count)
+ * @param drops                 dropped packets by reason: the kernel counter that counts the drop, spelled as
+ *                              its tool prints it ("rx_missed_errors" of ip -s link, "TcpExtTCPRcvQDrop" of
+ *                              nstat), else the kernel drop reason in lower case ("no_socket") or ringlab's own
+ *                              name ("rx_reinit_drops", "peer_..." for the peer host); keys are data, spelled
+ *                              as the kernel spells them; only reasons that occurred (count)
  * @param accounting            the packet ledger: sent = delivered + dropped + in flight
  * @param occupancyAvg          average ring, qdisc and socket occupancy
  * @param ports                 per-port NIC, driver and netdev counters, in port order

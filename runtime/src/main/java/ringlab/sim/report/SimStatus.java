@@ -11,8 +11,11 @@ import java.util.Map;
  * @param receiverBitsPerSecond the receivers' goodput over the last sampling interval, all streams (bits per
  *                              second; 0 before the second sample)
  * @param cpuNs                 CPU time per context summed over the cores since the simulation started, by mpstat
- *                              column (irq, soft, ksoftirqd, kthread, usr, sys, idle): the running totals behind
- *                              {@code device.cpu_percent}, for counters (virtual nanoseconds)
+ *                              column with the keys and meaning of {@code device.cpu_percent} (irq, soft,
+ *                              soft_ksoftirqd, kthread, usr, sys, idle; soft includes ksoftirqd, soft_ksoftirqd
+ *                              is that part of it, so the sum without soft_ksoftirqd is the elapsed time): the
+ *                              running totals behind {@code device.cpu_percent}, for counters (virtual
+ *                              nanoseconds)
  * @param device                the device detail
  */
 public record SimStatus(long virtualNs, long events, double receiverBitsPerSecond, Map<String, Long> cpuNs,

@@ -39,7 +39,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     private final ArrayList<TcpConnection> tcp = new ArrayList<>();
     private final IdentityHashMap<TcpConnection, Binding> bindings = new IdentityHashMap<>();
     private final ArrayList<UdpSocket> udp = new ArrayList<>();
-    private final long[] noSocket, rcvbufErrors, noRoute;
+    private final long[] noSocket, udpNoPorts, rcvbufErrors, inNoRoutes, outNoRoutes;
     private boolean dropFlag;
     private long ipInReceives, ipForwarded, icmpEchoes, udpInDatagrams, tcpInSegs;
 
@@ -56,9 +56,12 @@ public final class DeviceStack implements RxStack, TcpHost {
         this.txChecksum = txChecksum;
         this.localAddrs = localAddrs;
         this.timerCore = cpu.core(0);
-        this.noSocket = ledger.counter("no_socket");
+        // drop reasons: the nstat counter that counts the drop where there is one, else the kernel's drop reason
+        this.noSocket = ledger.counter("no_socket"); // TCP: SKB_DROP_REASON_NO_SOCKET, no MIB
+        this.udpNoPorts = ledger.counter("UdpNoPorts");
         this.rcvbufErrors = ledger.counter("UdpRcvbufErrors");
-        this.noRoute = ledger.counter("ip_no_route");
+        this.inNoRoutes = ledger.counter("IpExtInNoRoutes"); // to forward, no route (ip_error)
+        this.outNoRoutes = ledger.counter("IpOutNoRoutes"); // locally sent, no route
     }
 
     public void addRoute(int addr, NetDev dev) {
@@ -138,7 +141,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         traps(c, p, TRAPS_UDP);
         UdpSocket s = null;
         for (int i = 0, n = udp.size(); i < n; i++) if (udp.get(i).port == p.dport) { s = udp.get(i); break; }
-        if (s == null) { dropSkb(c, p, noSocket); return; }
+        if (s == null) { dropSkb(c, p, udpNoPorts); return; }
         if (!s.enqueue(p)) { dropSkb(c, p, rcvbufErrors); return; }
         udpInDatagrams++;
         ledger.delivered(p);
@@ -168,7 +171,7 @@ public final class DeviceStack implements RxStack, TcpHost {
 
     private void forward(Core c, Packet p) {
         NetDev out = route(p.dst);
-        if (out == null) { dropSkb(c, p, noRoute); return; }
+        if (out == null) { dropSkb(c, p, inNoRoutes); return; }
         ipForwarded++;
         c.charge(CostKey.FORWARD);
         c.charge(CostKey.NETFILTER, 2); // FORWARD, POST_ROUTING
@@ -194,7 +197,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     void ipOutput(Core c, Packet p) {
         c.charge(CostKey.NETFILTER, 2); // LOCAL_OUT, POST_ROUTING
         NetDev out = route(p.dst);
-        if (out == null) { dropSkb(c, p, noRoute); return; }
+        if (out == null) { dropSkb(c, p, outNoRoutes); return; }
         out.queueXmit(c, p);
     }
 

@@ -185,9 +185,10 @@ public final class PeerHost implements Port, TcpHost {
 
     @Override public void free(Packet p) { ledger.release(p); }
 
+    /** A drop in the peer's TCP: "peer_" and the reason, so the device's nstat names count only the device's. */
     @Override public void drop(Packet p, String reason) {
         dropFlag = true;
-        ledger.drop(p, reason);
+        ledger.drop(p, "peer_" + reason);
     }
 
     /** Exact-time timers for a peer connection (the host is ideal: no jiffies, no timer softirq). */

@@ -7,7 +7,8 @@ import ringlab.spi.net.Packet;
  * Follows Linux 6.x tcp_input.c / tcp_output.c:
  * <ul>
  * <li>tcp_data_queue: in-order data is trimmed to rcv_nxt and queued (or dropped as TCPZeroWindowDrop /
- * TCPRcvQDrop); data beyond the window is dropped (TCPOverWindow); other out-of-order data goes to the
+ * TCPRcvQDrop); data beyond the window is dropped (SKB_DROP_REASON_TCP_OVERWINDOW, no MIB: counted in
+ * TcpStats.TCPOverWindow, a drop reason "tcp_overwindow"); other out-of-order data goes to the
  * out-of-order queue (TCPOFOQueue, or TCPOFODrop when over rcvbuf); fully duplicate data is freed.</li>
  * <li>With {@link TcpConfig#sack}, every outgoing segment carries the SACK blocks of {@link ReceiverSack}
  * (and, with {@link TcpConfig#dsack}, one D-SACK for a fully duplicate segment or the duplicate head of a
@@ -195,14 +196,14 @@ final class TcpReceiver {
         if (seq <= rcvNxt) {
             if (rwin == 0) {
                 stats.TCPZeroWindowDrop++;
-                host.drop(p, "TCPZeroWindowDrop");
+                host.drop(p, "TcpExtTCPZeroWindowDrop");
                 enterQuickack();
                 ackPending = ackNow = true;
                 return false;
             }
             if (rmemAlloc > rcvbuf && rqHead != null) {
                 stats.TCPRcvQDrop++;
-                host.drop(p, "TCPRcvQDrop");
+                host.drop(p, "TcpExtTCPRcvQDrop");
                 ackPending = ackNow = true;
                 return false;
             }
@@ -227,14 +228,14 @@ final class TcpReceiver {
         }
         if (seq >= rcvNxt + rwin) {
             stats.TCPOverWindow++;
-            host.drop(p, "TCPOverWindow");
+            host.drop(p, "tcp_overwindow"); // no MIB: the drop reason SKB_DROP_REASON_TCP_OVERWINDOW
             enterQuickack();
             ackPending = ackNow = true;
             return false;
         }
         if (rmemAlloc > rcvbuf) {
             stats.TCPOFODrop++;
-            host.drop(p, "TCPOFODrop");
+            host.drop(p, "TcpExtTCPOFODrop");
             ackPending = true;
             return false;
         }

@@ -15,8 +15,8 @@ public final class SampleDetail {
         return new DeviceDetail("sim-a", "forward", 2.0,
                 new CpuPercent(3.2, 25.456, 0, 0, 0.123456, 0.5, 70.720544, null, 1234),
                 new Interrupts(ordered("eth0", 1234L, "eth1", 56L), 2000, 0.0123),
-                new NapiStats(100, 1234, 12.34, 3, 90, 10),
-                ordered("rx_missed_errors", 3L, "TCPRcvQDrop", 1L),
+                new NapiStats(100, 1234, 12.34, 1200, 3, 90, 10),
+                ordered("rx_missed_errors", 3L, "TcpExtTCPRcvQDrop", 1L),
                 new Accounting(1300, 1290, 4, 6),
                 new Occupancy(12.5, 64, 0.5, 32, 0, 35.25),
                 List.of(port("eth0", 1250, 50), port("eth1", 50, 1250)),
@@ -24,14 +24,22 @@ public final class SampleDetail {
                                 ordered("gro", ordered("gro_receive", 10L, "gro_merged", 4L)),
                                 ordered("pages", 64L)),
                         "eth1", new PortFeatures(List.of(), Map.of(), null)),
-                List.of(new TcpCounters(52926, 1240, 45, 0, 0, 0, 1, 12, 2, 5_629_017, 40_960)),
+                List.of(new TcpCounters(52926, nstat(1240, 45, 0, 0, 0, 1, 12, 2), 5_629_017, 40_960)),
                 ordered("stack", 60.5, "copy", 39.5),
                 new PingSummary(200, 199, 0.25, 0.5, 1.75, 2.0),
                 0);
     }
 
     static PortCounters port(String name, long rx, long tx) {
-        return new PortCounters(name, "pfifo_fast", rx, tx, 0, 0, rx, tx, 1.0, 0, 0, 0, 0, 100 * rx, 100 * rx, 24 * tx);
+        return new PortCounters(name, "pfifo_fast", rx, tx, 1514 * rx, 66 * tx, 0, 0, 0, 0, 0, 0, rx, tx, 1.0, 0, 0, 0, 0,
+                100 * rx, 100 * rx, 24 * tx, null);
+    }
+
+    /** TcpCounters' nstat map: the values in the order of TcpCounters.NAMES. */
+    static Map<String, Long> nstat(long... v) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < v.length; i++) m.put(TcpCounters.NAMES[i], v[i]);
+        return m;
     }
 
     /** An insertion-ordered map of key, value pairs. */

@@ -180,7 +180,7 @@ class TcpUnitTest {
         c.input(h.seg(1000, 1460, 0, 65535)); // overlaps: trimmed to [1460, 2460)
         assertEquals(2460, c.rcvNxt());
         c.input(h.seg(10_000_000, 1460, 0, 65535)); // beyond the window
-        assertEquals("TCPOverWindow", h.lastDrop);
+        assertEquals("tcp_overwindow", h.lastDrop);
         c.input(h.seg(5000, 1460, 0, 65535)); // out of order: queued, immediate dupack
         assertEquals(1, c.ofoPackets());
         Packet last = h.out.get(h.out.size() - 1);

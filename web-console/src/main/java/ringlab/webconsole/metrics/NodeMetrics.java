@@ -143,9 +143,14 @@ final class NodeMetrics implements MultiCollector {
         }
 
         Points cpu = new Points(board);
-        sim.cpuNs().forEach((ctx, ns) -> cpu.add(ns / 1e9, "context", ctx));
-        f.counter("ringlab_cpu_seconds", "Device CPU time per context (mpstat columns: irq, soft, ksoftirqd, kthread, usr, "
-                + "sys, idle) summed over the cores, in virtual seconds" + VT, Unit.SECONDS, cpu);
+        // soft_ksoftirqd is part of soft: a series of its own, so that summing over context counts it once
+        sim.cpuNs().forEach((ctx, ns) -> { if (!ctx.equals("soft_ksoftirqd")) cpu.add(ns / 1e9, "context", ctx); });
+        f.counter("ringlab_cpu_seconds", "Device CPU time per context (mpstat columns: irq, soft, kthread, usr, sys, "
+                + "idle; soft includes ksoftirqd's softirqs as mpstat's %soft does) summed over the cores, in virtual "
+                + "seconds" + VT, Unit.SECONDS, cpu);
+        f.counter("ringlab_cpu_soft_ksoftirqd_seconds", "Of ringlab_cpu_seconds_total{context=\"soft\"}, the softirqs run "
+                + "by the ksoftirqd/N threads, summed over the cores, in virtual seconds" + VT, Unit.SECONDS,
+                new Points(board).add(sim.cpuNs().getOrDefault("soft_ksoftirqd", 0L) / 1e9));
         f.counter("ringlab_context_switches", "Task switches of all cores, /proc/stat ctxt" + VT,
                 new Points(board).add(d.cpuPercent().contextSwitches()));
 
@@ -157,6 +162,8 @@ final class NodeMetrics implements MultiCollector {
 
         f.counter("ringlab_napi_polls", "NAPI poll calls of all ports' drivers" + VT, new Points(board).add(d.napi().polls()));
         f.counter("ringlab_napi_packets", "Packets handled by NAPI polls, all ports" + VT, new Points(board).add(d.napi().packets()));
+        f.counter("ringlab_napi_processed", "Packets taken into the stack (__netif_receive_skb_core), softnet_stat "
+                + "processed" + VT, new Points(board).add(d.napi().processed()));
         f.counter("ringlab_napi_time_squeeze", "net_rx_action runs ended with work left, softnet_stat time_squeeze" + VT,
                 new Points(board).add(d.napi().timeSqueeze()));
         f.counter("ringlab_net_rx_softirqs", "NET_RX softirq runs, /proc/softirqs" + VT, new Points(board).add(d.napi().netRxSoftirqs()));
@@ -165,8 +172,8 @@ final class NodeMetrics implements MultiCollector {
 
         Points drops = new Points(board);
         d.drops().forEach((reason, n) -> drops.add(n, "reason", reason));
-        f.counter("ringlab_drops", "Dropped packets by reason (kernel drop reason or MIB counter name; a reason appears "
-                + "once it occurred)" + VT, drops);
+        f.counter("ringlab_drops", "Dropped packets by reason (the kernel counter that counts the drop as ip -s link or nstat "
+                + "spells it, else the kernel drop reason in lower case; a reason appears once it occurred)" + VT, drops);
 
         // the ledger: sent = delivered + dropped + in flight at every instant
         f.counter("ringlab_packets_sent", "Ledger: packets handed to a NIC, a stack or a peer" + VT,
@@ -216,11 +223,19 @@ final class NodeMetrics implements MultiCollector {
         Points info = new Points(board);
         for (PortCounters p : d.ports()) info.add(1, "port", p.name(), "qdisc", nz(p.qdisc()));
         f.gauge("ringlab_port_info", "The device's ports and their root qdisc; always 1", info);
+        Points copybreak = new Points(board);
+        for (PortCounters p : d.ports()) {
+            if (p.tunables() != null && p.tunables().containsKey("rx-copybreak")) {
+                copybreak.add(p.tunables().get("rx-copybreak"), "port", p.name());
+            }
+        }
+        f.gauge("ringlab_port_rx_copybreak_bytes", "The driver's copybreak size, ethtool --get-tunable rx-copybreak "
+                + "(frames shorter than this are copied; only ports whose driver has the tunable)", Unit.BYTES, copybreak);
         CounterPer<PortCounters> portCounter = (name, help, v) ->
                 counterPer(f, board, d.ports(), "port", PortCounters::name, name, help + ", per port", v);
-        portCounter.add("ringlab_port_rx_packets", "Frames the NIC wrote into the rx ring, rx_packets", PortCounters::rxPackets);
-        portCounter.add("ringlab_port_tx_packets", "Frames the NIC put on the wire, tx_packets", PortCounters::txPackets);
-        portCounter.add("ringlab_port_rx_copybreak", "Received frames copied into a small skb (rx_copybreak)", PortCounters::rxCopybreak);
+        for (IpLinkStat x : IP_LINK) portCounter.add("ringlab_port_" + x.field(), x.help() + ", ip -s link " + x.field(), x.value());
+        portCounter.add("ringlab_port_rx_copybreak_pkt", "Received frames copied into a small skb for being shorter than "
+                + "the rx-copybreak size (ENA's rx_copybreak_pkt)", PortCounters::rxCopybreakPkt);
         portCounter.add("ringlab_port_rx_ring_reinits", "Rx ring re-initialisations", PortCounters::rxRingReinits);
         portCounter.add("ringlab_port_refill_doorbells", "MMIO writes telling the NIC about refilled rx descriptors", PortCounters::refillDoorbells);
         portCounter.add("ringlab_port_tx_doorbells", "MMIO writes telling the NIC about new tx descriptors", PortCounters::txDoorbells);
@@ -236,6 +251,20 @@ final class NodeMetrics implements MultiCollector {
                 PortCounters::dmaLinesToDevice);
     }
 
+    /** One ip -s link figure: its struct rtnl_link_stats64 field name (the metric is ringlab_port_FIELD_total). */
+    private record IpLinkStat(String field, String help, ToLongFunction<PortCounters> value) { }
+
+    private static final List<IpLinkStat> IP_LINK = List.of(
+            new IpLinkStat("rx_packets", "Frames the NIC wrote into the rx ring", PortCounters::rxPackets),
+            new IpLinkStat("tx_packets", "Frames the NIC put on the wire", PortCounters::txPackets),
+            new IpLinkStat("rx_bytes", "Bytes of the received frames without FCS", PortCounters::rxBytes),
+            new IpLinkStat("tx_bytes", "Bytes of the sent frames without FCS", PortCounters::txBytes),
+            new IpLinkStat("rx_errors", "Bad frames received (length errors)", PortCounters::rxErrors),
+            new IpLinkStat("rx_dropped", "Frames received but not processed (freed at an rx ring re-initialisation)",
+                    PortCounters::rxDropped),
+            new IpLinkStat("rx_missed_errors", "Frames that found no free rx descriptor (ip's missed)", PortCounters::rxMissedErrors),
+            new IpLinkStat("rx_length_errors", "Frames longer than the rx buffer", PortCounters::rxLengthErrors));
+
     /** Adds a counter family with one point per item of a list (a port, a connection). */
     private interface CounterPer<T> { void add(String name, String help, ToLongFunction<T> value); }
 
@@ -250,14 +279,14 @@ final class NodeMetrics implements MultiCollector {
         if (d.tcp() == null || d.tcp().isEmpty()) return;
         CounterPer<TcpCounters> tcpCounter = (name, help, v) -> counterPer(f, board, d.tcp(), "peer_port", c -> Integer.toString(c.port()),
                 name, help + ", per device-side connection (peer_port tells the streams apart)", v);
-        tcpCounter.add("ringlab_tcp_in_segments", "Segments received, TcpInSegs", TcpCounters::inSegs);
-        tcpCounter.add("ringlab_tcp_out_segments", "Segments sent including retransmissions and pure ACKs, TcpOutSegs", TcpCounters::outSegs);
-        tcpCounter.add("ringlab_tcp_retransmitted_segments", "Segments retransmitted, TcpRetransSegs", TcpCounters::retransSegs);
-        tcpCounter.add("ringlab_tcp_fast_retransmits", "Retransmissions in fast recovery, TcpExtTCPFastRetrans", TcpCounters::tcpFastRetrans);
-        tcpCounter.add("ringlab_tcp_timeouts", "Retransmission timer expiries, TcpExtTCPTimeouts", TcpCounters::tcpTimeouts);
-        tcpCounter.add("ringlab_tcp_rcvq_drops", "In-order segments dropped over rcvbuf, TcpExtTCPRcvQDrop", TcpCounters::tcpRcvQDrop);
-        tcpCounter.add("ringlab_tcp_ofo_queued_segments", "Segments put into the out-of-order queue, TcpExtTCPOFOQueue", TcpCounters::tcpOfoQueue);
-        tcpCounter.add("ringlab_tcp_delayed_acks", "ACKs sent by the delayed-ACK timer, TcpExtDelayedACKs", TcpCounters::delayedAcks);
+        tcpCounter.add("ringlab_tcp_in_segments", "Segments received, TcpInSegs", c -> c.get("TcpInSegs"));
+        tcpCounter.add("ringlab_tcp_out_segments", "Segments sent including retransmissions and pure ACKs, TcpOutSegs", c -> c.get("TcpOutSegs"));
+        tcpCounter.add("ringlab_tcp_retransmitted_segments", "Segments retransmitted, TcpRetransSegs", c -> c.get("TcpRetransSegs"));
+        tcpCounter.add("ringlab_tcp_fast_retransmits", "Retransmissions in fast recovery, TcpExtTCPFastRetrans", c -> c.get("TcpExtTCPFastRetrans"));
+        tcpCounter.add("ringlab_tcp_timeouts", "Retransmission timer expiries, TcpExtTCPTimeouts", c -> c.get("TcpExtTCPTimeouts"));
+        tcpCounter.add("ringlab_tcp_rcvq_drops", "In-order segments dropped over rcvbuf, TcpExtTCPRcvQDrop", c -> c.get("TcpExtTCPRcvQDrop"));
+        tcpCounter.add("ringlab_tcp_ofo_queued_segments", "Segments put into the out-of-order queue, TcpExtTCPOFOQueue", c -> c.get("TcpExtTCPOFOQueue"));
+        tcpCounter.add("ringlab_tcp_delayed_acks", "ACKs sent by the delayed-ACK timer, TcpExtDelayedACKs", c -> c.get("TcpExtDelayedACKs"));
         Points rcv = new Points(board), snd = new Points(board);
         for (TcpCounters c : d.tcp()) {
             rcv.add(c.rcvbuf(), "peer_port", Integer.toString(c.port()));

@@ -5,7 +5,9 @@ import { h, fill, note, fmt } from '../dom.js';
 import { live } from '../live.js';
 import * as api from '../api.js';
 
-const CPU = ['irq', 'soft', 'ksoftirqd', 'kthread', 'usr', 'sys', 'idle'];
+// mpstat's columns; soft_ksoftirqd is the part of %soft that ksoftirqd ran
+const CPU = ['irq', 'soft', 'soft_ksoftirqd', 'kthread', 'usr', 'sys', 'idle'];
+const CPU_LABEL = c => c === 'soft_ksoftirqd' ? '    of which in ksoftirqd' : `  %${c}`;
 
 function delta(a, b) {
   if (a === null || b === null || a === undefined || b === undefined) return '';
@@ -76,7 +78,7 @@ export function ab(root) {
         row('receiver Mbit/s', a.receiver_bits_per_second, b.receiver_bits_per_second, mbit),
         row('retransmits', a.retransmits, b.retransmits),
         row('device CPU busy %', 100 - a.cpu_percent.idle, 100 - b.cpu_percent.idle, v => v.toFixed(1)),
-        CPU.map(c => row(`  %${c}`, a.cpu_percent[c], b.cpu_percent[c], v => v.toFixed(1))),
+        CPU.map(c => row(CPU_LABEL(c), a.cpu_percent[c], b.cpu_percent[c], v => v.toFixed(1))),
         row('NIC interrupts', a.interrupts, b.interrupts),
         row('packets per poll', a.packets_per_poll, b.packets_per_poll, v => v.toFixed(2)),
         row('drops', a.drops, b.drops),

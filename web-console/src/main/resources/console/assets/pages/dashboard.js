@@ -5,7 +5,11 @@ import { live, on } from '../live.js';
 import { LiveChart } from '../charts.js';
 import * as api from '../api.js';
 
-const CPU = ['irq', 'soft', 'ksoftirqd', 'kthread', 'usr', 'sys', 'idle'];
+// mpstat's %soft includes the softirqs ksoftirqd runs (soft_ksoftirqd is part of soft): stacked as two bands,
+// so the areas add up to 100 % without counting ksoftirqd twice
+const CPU = [['irq', c => c.irq], ['soft (irq exit)', c => c.soft - c.soft_ksoftirqd],
+  ['soft (ksoftirqd)', c => c.soft_ksoftirqd], ['kthread', c => c.kthread], ['usr', c => c.usr], ['sys', c => c.sys],
+  ['idle', c => c.idle]];
 const CPU_COLORS = ['#d1495b', '#edae49', '#c77dff', '#00798c', '#30638e', '#66a182', '#d9dde3'];
 const rate = v => fmt(v);
 
@@ -22,8 +26,8 @@ function charts() {
     }),
     new LiveChart({
       id: 'cpu', title: 'Device CPU per context (mpstat)', unit: '%', stacked: true, min: 0, max: 100,
-      format: v => v.toFixed(1) + ' %', series: CPU.map((c, i) => ({ label: c, color: CPU_COLORS[i] })),
-      values: s => CPU.map(c => s.cpu_percent ? s.cpu_percent[c] : null),
+      format: v => v.toFixed(1) + ' %', series: CPU.map(([label], i) => ({ label, color: CPU_COLORS[i] })),
+      values: s => CPU.map(([, share]) => s.cpu_percent ? share(s.cpu_percent) : null),
     }),
     new LiveChart({
       id: 'interrupts', title: 'Interrupts and NAPI polls', unit: 'per s', format: rate, axis: v => fmt(v, 2),

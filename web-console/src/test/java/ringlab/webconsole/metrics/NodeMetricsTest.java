@@ -38,15 +38,16 @@ class NodeMetricsTest {
 
     static SimStatus sim() {
         Map<String, Long> cpu = new LinkedHashMap<>();
-        for (String c : List.of("irq", "soft", "ksoftirqd", "kthread", "usr", "sys")) cpu.put(c, 100_000_000L);
+        for (String c : List.of("irq", "soft", "soft_ksoftirqd", "kthread", "usr", "sys")) cpu.put(c, 100_000_000L);
         cpu.put("idle", 1_400_000_000L);
         DeviceDetail d = new DeviceDetail("sim-a", "direct", 2.0,
                 new CpuPercent(5, 5, 5, 5, 5, 5, 70, null, 1234), new Interrupts(Map.of("eth0", 1234L), 2000, 0.01),
-                new NapiStats(100, 1234, 12.34, 3, 90, 10), Map.of("rx_missed_errors", 3L, "TCPRcvQDrop", 1L),
+                new NapiStats(100, 1234, 12.34, 1200, 3, 90, 10), Map.of("rx_missed_errors", 3L, "TcpExtTCPRcvQDrop", 1L),
                 new Accounting(1300, 1290, 4, 6), new Occupancy(12.5, 64, 0.5, 32, 0, 35.25),
-                List.of(new PortCounters("eth0", "pfifo_fast", 1250, 50, 0, 1, 10, 20, 0.4, 0, 0, 0, 0, 1, 2, 3)),
+                List.of(new PortCounters("eth0", "pfifo_fast", 1250, 50, 1_892_500, 3300, 0, 0, 3, 0, 0, 1, 10, 20, 0.4, 0, 0, 0, 0,
+                        1, 2, 3, Map.of("rx-copybreak", 128L))),
                 Map.of("eth0", new PortFeatures(List.of("gro"), Map.of("gro", Map.of("gro_merged", 4L)), Map.of("pages", 64L))),
-                List.of(new TcpCounters(52926, 1240, 45, 1, 1, 0, 1, 12, 2, 5_629_017, 40_960)), Map.of("stack", 100.0),
+                List.of(new TcpCounters(52926, Map.of("TcpInSegs", 1240L, "TcpOutSegs", 45L, "TcpExtTCPRcvQDrop", 1L), 5_629_017, 40_960)), Map.of("stack", 100.0),
                 null, 0);
         return new SimStatus(2_000_000_000L, 123_456, 33_500_000.0, cpu, d);
     }
@@ -68,9 +69,11 @@ class NodeMetricsTest {
         assertTrue(t.contains("# TYPE ringlab_cpu_seconds_total counter\n"), t);
         assertTrue(t.contains("ringlab_cpu_seconds_total{board=\"sim-a\",context=\"idle\"} 1.4\n"), t);
         assertTrue(t.contains("ringlab_cpu_seconds_total{board=\"sim-a\",context=\"irq\"} 0.1\n"), t);
+        assertFalse(t.contains("context=\"soft_ksoftirqd\""), "part of soft: summing over context must count it once");
+        assertTrue(t.contains("ringlab_cpu_soft_ksoftirqd_seconds_total{board=\"sim-a\"} 0.1\n"), t);
         assertTrue(t.contains("ringlab_virtual_seconds_total{board=\"sim-a\"} 2.0\n"), t);
         assertTrue(t.contains("ringlab_interrupts_total{board=\"sim-a\",port=\"eth0\"} 1234.0\n"), t);
-        assertTrue(t.contains("ringlab_drops_total{board=\"sim-a\",reason=\"TCPRcvQDrop\"} 1.0\n"), t);
+        assertTrue(t.contains("ringlab_drops_total{board=\"sim-a\",reason=\"TcpExtTCPRcvQDrop\"} 1.0\n"), t);
         assertTrue(t.contains("ringlab_packets_in_flight{board=\"sim-a\"} 6.0\n"), t);
         assertTrue(t.contains("ringlab_receiver_bytes_per_second{board=\"sim-a\",stream=\"0\"} 4125000.0\n"), t);
         assertTrue(t.contains("ringlab_rx_ring_frames{board=\"sim-a\",port=\"eth0\"} 3.5\n"), t);

@@ -21,7 +21,7 @@ import ringlab.spi.net.Packet;
  * synced for the device over max_len. At receive only the received length is synced for the CPU.
  * Pages are interchangeable: a release completes the oldest outstanding page (fragments come back in
  * about the order they were handed out), so no per-page object exists. Not modelled: pages held by
- * others (page refcount above one: rx_pp_recycle_released_refcnt stays 0), pfmemalloc pages, NUMA. At a
+ * others (page refcount above one: rx_pp_recycle_released_ref stays 0), pfmemalloc pages, NUMA. At a
  * ring re-initialisation the driver puts back the fragments still posted and destroys the pool (retire).
  */
 public final class PagePool implements RxBuffers {
@@ -39,7 +39,7 @@ public final class PagePool implements RxBuffers {
     // where the pool's pages are: per-NAPI cache, ptr_ring, fragments carved from the current page
     private int cache, ring, carved, releasedOfOldest;
 
-    private long fast, slow, slowHighOrder, empty, refill, cached, cacheFull, ringRecycled, ringFull, releasedRefcnt;
+    private long fast, slow, slowHo, empty, refill, cached, cacheFull, ringRecycled, ringFull, releasedRef;
     private long hold, released, mapped, unmapped;
     private boolean retired;
 
@@ -96,7 +96,7 @@ public final class PagePool implements RxBuffers {
         empty++;
         // __page_pool_alloc_pages_slow: a bulk of order-0 pages (one page if higher order), each mapped
         int n = order == 0 ? PP_ALLOC_CACHE_REFILL : 1;
-        if (order == 0) slow++; else slowHighOrder++;
+        if (order == 0) slow++; else slowHo++;
         for (int i = 0; i < n; i++) {
             x.charge(CostKey.PAGE_ALLOC);
             dma.mapForDevice(x, pageBytes, true); // page_pool_dma_map: DMA_ATTR_SKIP_CPU_SYNC
@@ -191,19 +191,20 @@ public final class PagePool implements RxBuffers {
 
     public int maxLen() { return maxLen; }
 
-    /** ethtool -S page_pool statistics (rx_pp_*), then the pool's page and mapping totals. */
+    /** ethtool -S page_pool statistics (rx_pp_*, in the order of net/core/page_pool.c pp_stats[]), then the pool's page and mapping totals. */
     public Map<String, Long> stats() {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put("rx_pp_alloc_fast", fast);
         m.put("rx_pp_alloc_slow", slow);
-        m.put("rx_pp_alloc_slow_high_order", slowHighOrder);
+        m.put("rx_pp_alloc_slow_ho", slowHo);
         m.put("rx_pp_alloc_empty", empty);
         m.put("rx_pp_alloc_refill", refill);
+        m.put("rx_pp_alloc_waive", 0L); // one NUMA node: a refill never finds a page of another node
         m.put("rx_pp_recycle_cached", cached);
         m.put("rx_pp_recycle_cache_full", cacheFull);
         m.put("rx_pp_recycle_ring", ringRecycled);
         m.put("rx_pp_recycle_ring_full", ringFull);
-        m.put("rx_pp_recycle_released_refcnt", releasedRefcnt);
+        m.put("rx_pp_recycle_released_ref", releasedRef);
         m.put("pages_state_hold_cnt", hold);
         m.put("pages_state_release_cnt", released);
         m.put("pp_dma_map", mapped);

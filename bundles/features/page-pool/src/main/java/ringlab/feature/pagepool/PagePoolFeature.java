@@ -38,14 +38,16 @@ public final class PagePoolFeature implements DriverFeature {
         return List.of(
                 Counter.count("rx_pp_alloc_fast", "pages", "page_pool alloc_stats.fast: allocations served from the pool's lockless cache"),
                 Counter.count("rx_pp_alloc_slow", "pages", "alloc_stats.slow: order-0 allocations from the page allocator"),
-                Counter.count("rx_pp_alloc_slow_high_order", "pages", "alloc_stats.slow_high_order: higher-order allocations from the page allocator"),
+                Counter.count("rx_pp_alloc_slow_ho", "pages", "alloc_stats.slow_high_order (ethtool string rx_pp_alloc_slow_ho): higher-order allocations from the page allocator"),
                 Counter.count("rx_pp_alloc_empty", "allocations", "alloc_stats.empty: allocations that found cache and ptr_ring empty"),
                 Counter.count("rx_pp_alloc_refill", "pages", "alloc_stats.refill: pages moved from the ptr_ring into the cache"),
+                Counter.count("rx_pp_alloc_waive", "pages", "alloc_stats.waive: pages taken from the ptr_ring at a refill that sat on another NUMA node"
+                        + " than the pool's and were freed instead of cached; the model has one memory node, so it stays 0"),
                 Counter.count("rx_pp_recycle_cached", "pages", "recycle_stats.cached: pages recycled into the cache (NAPI context)"),
                 Counter.count("rx_pp_recycle_cache_full", "pages", "recycle_stats.cache_full: recycles that found the cache full"),
                 Counter.count("rx_pp_recycle_ring", "pages", "recycle_stats.ring: pages recycled into the ptr_ring"),
                 Counter.count("rx_pp_recycle_ring_full", "pages", "recycle_stats.ring_full: recycles that found the ptr_ring full (page freed)"),
-                Counter.count("rx_pp_recycle_released_refcnt", "pages", "recycle_stats.released_refcnt: pages released because still referenced"),
+                Counter.count("rx_pp_recycle_released_ref", "pages", "recycle_stats.released_refcnt (ethtool string rx_pp_recycle_released_ref): pages released because still referenced"),
                 Counter.count("pages_state_hold_cnt", "pages", "pages_state_hold_cnt: pages the pool has taken from the page allocator"),
                 Counter.count("pages_state_release_cnt", "pages", "pages_state_release_cnt: pages the pool has given back"),
                 Counter.count("pp_dma_map", "pages", "pages DMA-mapped by the pool (PP_FLAG_DMA_MAP)"),

@@ -35,7 +35,7 @@ class PagePoolTest {
         assertEquals(1, big.fragsPerPage());
         PagePool jumbo = new PagePool(1024, true);
         jumbo.post(x, new RxLayout(32, 9216), x.dma);
-        assertEquals(1, stat(jumbo, "rx_pp_alloc_slow_high_order"), "a 9 KB buffer needs an order-2 page");
+        assertEquals(1, stat(jumbo, "rx_pp_alloc_slow_ho"), "a 9 KB buffer needs an order-2 page");
     }
 
     @Test

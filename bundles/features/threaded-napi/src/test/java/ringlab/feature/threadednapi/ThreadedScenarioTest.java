@@ -54,7 +54,7 @@ class ThreadedScenarioTest {
                     k + "dropped at the ring: " + drops(thr, "rx_missed_errors") + " vs socket " + drops(thr, "UdpRcvbufErrors"));
             assertTrue(drops(soft, "UdpRcvbufErrors") > 10_000, k + "softirq: the socket overflows after the full stack cost");
             assertTrue(goodput(thr) > 3 * goodput(soft), k + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6 + " Mbit/s");
-            assertEquals(0.0, cpu(thr).ksoftirqd(), 0.01, k + "no NET_RX: nothing for ksoftirqd");
+            assertEquals(0.0, cpu(thr).softKsoftirqd(), 0.01, k + "no NET_RX: nothing for ksoftirqd");
             // every poll ran in the thread (a count, not a fixed figure: it follows the cost profile)
             long polls = thr.ringlab.napi().polls();
             assertTrue(polls > 500 && counter(thr, "napi_thread_polls") >= polls, k + counter(thr, "napi_thread_polls") + " of " + polls + " polls");
