@@ -81,7 +81,9 @@ final class RunCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         RunReport r = sim.run();
         long wallNs = System.nanoTime() - t0;
-        io.out().print(asJson ? IperfJsonFormatter.format(r) : IperfTextFormatter.format(r));
+        // the real clock as iperf3's start time for now; the next commit adds --timestamp to pin it
+        java.time.Instant start = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        io.out().print(asJson ? IperfJsonFormatter.format(r, start) : IperfTextFormatter.format(r, start));
         io.out().flush();
         io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sc.iperf.durationSec() + 0.0, wallNs / 1e9);
         return 0;
