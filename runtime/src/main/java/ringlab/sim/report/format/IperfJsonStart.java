@@ -79,7 +79,7 @@ final class IperfJsonStart {
 
     /** What iperf3 prints as uname's line; the peer is simulated, so it names ringlab and the board instead. */
     static String systemInfo(String boardId) {
-        return "ringlab simulated peer (iperf3 client) of board " + (boardId != null ? boardId : "none");
+        return "ringlab simulated peer (iperf3 client)" + (boardId != null ? " of board " + boardId : "");
     }
 
     /** iperf3's {"time": RFC 1123 in GMT, "timesecs": epoch seconds}. */
