@@ -15,7 +15,12 @@ enum JsonMode {
         if (args.contains("--json-stream")) {
             return STREAM;
         }
-        return args.contains("--json") || args.contains("-J") ? DOCUMENT : NONE;
+        for (String a : args) {
+            if (a.equals("--json") || a.matches("-[A-Za-z0-9]*J[A-Za-z0-9]*")) {
+                return DOCUMENT; // -J alone or in a cluster of iperf3's short flags such as -uJ
+            }
+        }
+        return NONE;
     }
 
     /** The error in this mode's form, ending with a newline; null in text mode. */

@@ -84,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out;
         try {
             Parsed p = parsed(bundles.plugins(io.env()));
-            if (p.json && mode == JsonMode.NONE) mode = JsonMode.DOCUMENT;
+            if (p.iperf.jsonStream()) mode = JsonMode.STREAM;
+            else if (mode == JsonMode.NONE && (p.json || p.iperf.json())) mode = JsonMode.DOCUMENT;
             sc = p.scenario;
             start = StartTime.resolve(timestamp, io.env(), Instant::now);
             sim = new Simulation(sc); // features install at ndo_open; one may refuse its tunables' mode here

@@ -46,6 +46,7 @@ class RunOutputTest {
     @CsvSource(delimiter = '|', value = {
         "run --hardware bcm6328 -J -- -t x                  | -t",
         "run --hardware bcm6328 -- -t 1 -J -P 0             | -P",
+        "run --hardware bcm6328 -- -t 1 -uJ -P 0            | -P",
         "run --hardware bcm6328 --seed x --json -- -t 1     | 'x'",
         "run --bogus --json -- -t 1                         | '--bogus'",
         "run --hardware bcm6328 --timestamp yesterday -J -- -t 1 | --timestamp",
