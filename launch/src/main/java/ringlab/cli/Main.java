@@ -76,9 +76,13 @@ public final class Main implements Callable<Integer> {
         return cl;
     }
 
-    /** Bad input: one line naming it and where help is, exit 2. */
+    /**
+     * Bad input: one line naming it and where help is, exit 2; `run` asked for JSON (see {@link JsonMode}) prints
+     * the error as iperf3's JSON on stdout instead.
+     */
     private static int badInput(CommandLine.ParameterException e, String[] args) {
         CommandLine c = e.getCommandLine();
+        JsonMode mode = c.getCommand() instanceof RunCommand ? JsonMode.of(java.util.List.of(args)) : JsonMode.NONE;
         String name = c.getCommandSpec().qualifiedName(" ");
         String why = e.getMessage().lines().findFirst().orElse("bad arguments");
         if (c.getParent() == null && e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
@@ -86,6 +90,11 @@ public final class Main implements Callable<Integer> {
             why = "unknown command '" + u.getUnmatched().get(0) + "'";
         } else if (c.getCommand() instanceof RunCommand && e instanceof CommandLine.UnmatchedArgumentException) {
             why += " (iperf3 arguments go after --)";
+        }
+        if (mode != JsonMode.NONE) {
+            c.getOut().print(mode.error(why));
+            c.getOut().flush();
+            return 2;
         }
         c.getErr().println(name + ": " + why + "; see " + name + " --help");
         return 2;

@@ -1,5 +1,10 @@
 package ringlab.cli;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,20 +24,22 @@ import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.report.format.IperfJsonFormatter;
 import ringlab.sim.report.format.IperfTextFormatter;
+import ringlab.sim.report.format.JsonStream;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
 
 /**
- * ringlab run --hardware ID [--features LIST] [--seed N] [--set k=v]... [--json] [--topology forward]
- * [--ping MS] [--bundles DIR|JAR,...] -- IPERF3_CLIENT_ARGS. Prints iperf3's client output (or -J JSON)
- * plus the device detail.
+ * ringlab run --hardware ID [--features LIST] [--seed N] [--set k=v]... [--json|-J] [--timestamp VALUE]
+ * [--topology forward] [--ping MS] [--bundles DIR|JAR,...] -- IPERF3_CLIENT_ARGS. Prints iperf3's client output
+ * (or -J JSON, or --json-stream's events) plus the device detail, to stdout or iperf3's --logfile.
  */
 @Command(name = "run", sortOptions = false, showDefaultValues = true,
         description = "Runs one iperf3-like scenario in virtual time and prints iperf3's client output (or -J JSON) plus the device detail.",
         footer = {"", "Example: ringlab run --hardware bcm6328 --features stock,-ip-align --json -- -M 512 -t 30",
-            "Bad input prints one line naming what was wrong and exits with status 2; nothing runs."})
+            "Bad input prints one line naming what was wrong and exits with status 2; nothing runs. With --json, -J or",
+            "--json-stream the error is iperf3's JSON error on stdout instead (nothing on stderr), status 2 too."})
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--hardware", paramLabel = "ID", description = "The board (required; see ringlab list).")
     String hardware;
@@ -44,8 +51,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", showDefaultValue = Help.Visibility.NEVER,
             description = "A stack setting (qdisc, txqueuelen, tcp_congestion_control) or an active feature's tunable; repeatable.")
     List<String> sets = new ArrayList<>();
-    @Option(names = "--json", description = "iperf3 -J's JSON plus the device detail.")
+    @Option(names = {"--json", "-J"}, description = "iperf3 -J's JSON plus the device detail under the \"ringlab\" key.")
     boolean json;
+    @Option(names = "--timestamp", paramLabel = "VALUE", showDefaultValue = Help.Visibility.NEVER,
+            description = "The test's start time as iperf3 prints it: epoch seconds or ISO-8601 (2026-12-03T12:57:00Z). "
+                    + "Default: $SOURCE_DATE_EPOCH, else now. Pinned, the output is byte-identical.")
+    String timestamp;
     @Option(names = "--topology", paramLabel = "direct|forward", defaultValue = "direct",
             description = "direct: the peer is wired to the device; forward: the device routes between two peers.")
     String topology;
@@ -66,25 +77,71 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        JsonMode mode = JsonMode.of(spec.commandLine().getParseResult().originalArgs());
         Scenario sc;
-        boolean asJson;
         Simulation sim;
+        Instant start;
+        PrintStream out;
         try {
             Parsed p = parsed(bundles.plugins(io.env()));
-            asJson = p.json || p.iperf.json();
+            if (p.iperf.jsonStream()) mode = JsonMode.STREAM;
+            else if (mode == JsonMode.NONE && (p.json || p.iperf.json())) mode = JsonMode.DOCUMENT;
             sc = p.scenario;
+            start = StartTime.resolve(timestamp, io.env(), Instant::now);
             sim = new Simulation(sc); // features install at ndo_open; one may refuse its tunables' mode here
+            out = p.iperf.logfile() != null ? logfile(p.iperf.logfile()) : io.out();
         } catch (IllegalArgumentException e) {
-            io.err().println("ringlab run: " + e.getMessage());
-            return 2;
+            return fail(io, mode, e.getMessage());
         }
         long t0 = System.nanoTime();
         RunReport r = sim.run();
         long wallNs = System.nanoTime() - t0;
-        io.out().print(asJson ? IperfJsonFormatter.format(r) : IperfTextFormatter.format(r));
-        io.out().flush();
+        write(out, output(r, mode, start), sc.iperf.forceFlush());
+        if (out != io.out()) out.close();
         io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sc.iperf.durationSec() + 0.0, wallNs / 1e9);
         return 0;
+    }
+
+    /**
+     * Bad input: in JSON modes the error as iperf3 reports it there (JSON on stdout only), else one line on
+     * stderr; exit status 2 either way.
+     */
+    static int fail(Main.Io io, JsonMode mode, String message) {
+        String json = mode.error(message);
+        if (json != null) {
+            io.out().print(json);
+            io.out().flush();
+        } else {
+            io.err().println("ringlab run: " + message);
+        }
+        return 2;
+    }
+
+    /** The output as lines (--json-stream: one event per line), each ending with a newline. */
+    private static List<String> output(RunReport r, JsonMode mode, Instant start) {
+        return switch (mode) {
+            case STREAM -> JsonStream.events(r, start);
+            case DOCUMENT -> List.of(IperfJsonFormatter.format(r, start));
+            case NONE -> IperfTextFormatter.format(r, start).lines().map(l -> l + "\n").toList();
+        };
+    }
+
+    /** --forceflush flushes after every line, as iperf3 does, so a reader of a pipe sees each line at once. */
+    private static void write(PrintStream out, List<String> lines, boolean forceFlush) {
+        for (String line : lines) {
+            out.print(line);
+            if (forceFlush) out.flush();
+        }
+        out.flush();
+    }
+
+    /** --logfile FILE: the output appended to FILE instead of stdout, as iperf3 opens it ("a+"). */
+    private static PrintStream logfile(String file) {
+        try {
+            return new PrintStream(new FileOutputStream(file, true), false, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--logfile " + file + ": cannot open for appending (" + e.getMessage() + ")");
+        }
     }
 
     /** What the command line says; every error is an IllegalArgumentException with one clear line. */

@@ -16,7 +16,7 @@ class HelpTest {
 
     @ParameterizedTest
     @CsvSource({
-        "run, --hardware --features --seed --set --json --topology --ping --bundles IPERF3_CLIENT_ARGS",
+        "run, --hardware --features --seed --set --json -J --timestamp --topology --ping --bundles IPERF3_CLIENT_ARGS",
         "list, --costs --bundles",
         "reproduce, ID --seed --bundles",
         "bench, --json",

@@ -1,5 +1,6 @@
 package ringlab.node.internal;
 
+import java.time.Instant;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleConsumer;
@@ -29,11 +30,11 @@ final class BatchRun {
     record Outcome(Experiment.Result result, String json) { }
 
     /**
-     * Runs {@code sc} to its end; {@code progress} gets the share of virtual time done (0 to 1) after each
-     * step. Throws CancellationException when {@code stop} says so between steps; what the simulation
+     * Runs {@code sc} to its end; {@code timestamp} is the report's iperf3 start time; {@code progress} gets
+     * the share of virtual time done (0 to 1) after each step. Throws CancellationException when {@code stop} says so between steps; what the simulation
      * throws (a feature's code) propagates.
      */
-    static Outcome run(Scenario sc, String command, DoubleConsumer progress, BooleanSupplier stop) {
+    static Outcome run(Scenario sc, String command, Instant timestamp, DoubleConsumer progress, BooleanSupplier stop) {
         long t0 = System.nanoTime();
         Simulation sim = new Simulation(sc);
         long end = sim.endNanos();
@@ -45,7 +46,7 @@ final class BatchRun {
         }
         RunReport r = sim.report();
         double wall = (System.nanoTime() - t0) / 1e9;
-        return new Outcome(figures(r, sc, command, wall), IperfJsonFormatter.format(r));
+        return new Outcome(figures(r, sc, command, wall), IperfJsonFormatter.format(r, timestamp));
     }
 
     private static Experiment.Result figures(RunReport r, Scenario sc, String command, double wallSeconds) {

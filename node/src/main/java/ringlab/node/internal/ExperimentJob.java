@@ -1,5 +1,6 @@
 package ringlab.node.internal;
 
+import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
@@ -53,17 +54,18 @@ final class ExperimentJob {
         long t0 = System.nanoTime();
         ExperimentPlan p = plan;
         try {
-            BatchRun.Outcome ra = side("A", p.a(), p.commandA(), 0, stop);
-            BatchRun.Outcome rb = side("B", p.b(), p.commandB(), 0.5, stop);
+            BatchRun.Outcome ra = side("A", p.a(), p.commandA(), p.timestamp(), 0, stop);
+            BatchRun.Outcome rb = side("B", p.b(), p.commandB(), p.timestamp(), 0.5, stop);
             done(ra, rb, (System.nanoTime() - t0) / 1e9);
         } finally {
             plan = null;
         }
     }
 
-    private BatchRun.Outcome side(String label, Scenario sc, String command, double base, BooleanSupplier stop) throws SideFailed {
+    private BatchRun.Outcome side(String label, Scenario sc, String command, Instant timestamp, double base,
+                                  BooleanSupplier stop) throws SideFailed {
         try {
-            return BatchRun.run(sc, command, f -> progress = base + f / 2, stop);
+            return BatchRun.run(sc, command, timestamp, f -> progress = base + f / 2, stop);
         } catch (CancellationException e) {
             throw e;
         } catch (RuntimeException | LinkageError | StackOverflowError | AssertionError e) {

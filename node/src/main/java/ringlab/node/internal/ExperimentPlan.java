@@ -1,5 +1,7 @@
 package ringlab.node.internal;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +19,11 @@ import ringlab.spi.feature.DriverFeature;
  * builds its one (RunCommand.parse): board, resolved features, iperf3 options with -t SECONDS last, seed,
  * no --set. The first problem is an IllegalArgumentException naming it (and the side, for a feature list).
  *
- * @param commandA the equivalent `ringlab run` command line of side A (B likewise)
+ * @param commandA the equivalent `ringlab run` command line of side A (B likewise), with --timestamp so the
+ *                 CLI prints the same document byte for byte
+ * @param timestamp the experiment's start (whole seconds), iperf3's start.timestamp of both reports
  */
-record ExperimentPlan(Board board, Scenario a, Scenario b, String commandA, String commandB) {
+record ExperimentPlan(Board board, Scenario a, Scenario b, String commandA, String commandB, Instant timestamp) {
 
     static ExperimentPlan of(ExperimentRequest r, Map<String, Board> boards, Map<String, DriverFeature> installed) {
         Board board = ScenarioValidator.board(r.board(), boards);
@@ -35,8 +39,9 @@ record ExperimentPlan(Board board, Scenario a, Scenario b, String commandA, Stri
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("workload: " + e.getMessage());
         }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return new ExperimentPlan(board, scenario(board, fa, iperf, r.seed()), scenario(board, fb, iperf, r.seed()),
-                command(r, r.featuresA(), args), command(r, r.featuresB(), args));
+                command(r, r.featuresA(), args, now), command(r, r.featuresB(), args, now), now);
     }
 
     /** The workload's arguments with "-t SECONDS" last: iperf3's last occurrence of an option wins. */
@@ -77,8 +82,9 @@ record ExperimentPlan(Board board, Scenario a, Scenario b, String commandA, Stri
         return stock != null ? Long.parseLong(stock.trim()) : TunableValues.defaultOf(f, name);
     }
 
-    private static String command(ExperimentRequest r, String features, List<String> iperfArgs) {
+    private static String command(ExperimentRequest r, String features, List<String> iperfArgs, Instant timestamp) {
         String list = features == null || features.isBlank() ? "stock" : features.replaceAll("\\s+", "");
-        return "ringlab run --hardware " + r.board() + " --features " + list + " --seed " + r.seed() + " --json -- " + String.join(" ", iperfArgs);
+        return "ringlab run --hardware " + r.board() + " --features " + list + " --seed " + r.seed()
+                + " --timestamp " + timestamp.getEpochSecond() + " --json -- " + String.join(" ", iperfArgs);
     }
 }

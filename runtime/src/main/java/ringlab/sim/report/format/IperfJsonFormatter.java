@@ -1,24 +1,31 @@
 package ringlab.sim.report.format;
 
+import static ringlab.sim.report.format.IperfJsonStart.map;
+
+import com.google.gson.JsonObject;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import ringlab.sim.report.Cpu;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
 import ringlab.sim.report.ReportJson;
 import ringlab.sim.report.RunReport;
-import ringlab.sim.report.StreamInfo;
 import ringlab.sim.report.Totals;
 import ringlab.sim.workload.IperfOptions;
 
 /**
- * Prints a {@link RunReport} in the structure of the iperf3 client's {@code -J} output, plus a top-level
- * "ringlab" object with the device detail (and "wall_clock" only when the report has any), all written by
- * {@link ReportJson}'s rules: byte-identical for equal reports, numbers written plainly (no exponents, no
- * ".0" on integers). The iperf3 part is built as ordered maps because its keys depend on the test (TCP or
- * UDP, which side sends); the device detail is its typed record.
+ * Prints a {@link RunReport} as iperf3 3.12's client prints {@code -J}: the same keys in the same order, for
+ * TCP and UDP, either direction, -P, --bidir, -O, -n/-k and --get-server-output (the key trees are tested
+ * against real iperf3's output kept in src/test/resources/iperf3). What ringlab adds stays out of iperf3's
+ * objects: the run's identity and the device detail under one top-level "ringlab" key, and "wall_clock" (real
+ * time, only when the report has any) kept apart so everything else is byte-identical for equal reports.
+ *
+ * <p>A pure function of the report and the test's start time: the caller passes the timestamp (the real clock,
+ * or a pinned one for byte-identical output), nothing here reads the clock. Numbers follow {@link ReportJson}.
  */
 public final class IperfJsonFormatter {
 
@@ -26,77 +33,79 @@ public final class IperfJsonFormatter {
     }
 
     /** The JSON document, pretty-printed with two-space indents, ending with a newline. */
-    public static String format(RunReport r) { return ReportJson.toJson(document(r)) + "\n"; }
-
-    /** The document as insertion-ordered maps and lists holding the report's records, before writing. */
-    private static Map<String, Object> document(RunReport r) {
-        IperfOptions o = r.options != null ? r.options : IperfOptions.defaults();
-        boolean peerSends = !o.reverse();
-        Map<String, Object> top = new LinkedHashMap<>();
-        if (o.title() != null) {
-            top.put("title", o.title());
-        }
-        top.put("start", start(r, o));
-        List<Object> intervals = new ArrayList<>();
-        for (Interval iv : r.intervals) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            List<Object> streams = new ArrayList<>();
-            for (IntervalStream s : iv.streams) {
-                streams.add(intervalStream(s, iv, o, peerSends, false));
-            }
-            m.put("streams", streams);
-            m.put("sum", intervalStream(iv.sum, iv, o, peerSends, true));
-            intervals.add(m);
-        }
-        top.put("intervals", intervals);
-        top.put("end", end(r, o, peerSends));
-        top.put("ringlab", r.ringlab);
-        if (r.wallClock != null && !r.wallClock.isEmpty()) {
-            top.put("wall_clock", r.wallClock);
-        }
-        return top;
+    public static String format(RunReport r, Instant timestamp) {
+        return ReportJson.toJson(document(r, timestamp)) + "\n";
     }
 
-    private static Map<String, Object> start(RunReport r, IperfOptions o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        List<Object> connected = new ArrayList<>();
-        for (StreamInfo s : r.streams) {
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("socket", s.id);
-            c.put("local_host", s.localHost);
-            c.put("local_port", s.localPort);
-            c.put("remote_host", s.remoteHost);
-            c.put("remote_port", s.remotePort);
-            connected.add(c);
+    /**
+     * The document as a JSON tree, before writing (--json-stream cuts it in events). A tree, so the device
+     * detail's non-finite figures stay null (see {@link ReportJson#toJson}).
+     */
+    static JsonObject document(RunReport r, Instant timestamp) {
+        IperfOptions o = options(r);
+        Map<String, Object> top = new LinkedHashMap<>();
+        top.put("start", IperfJsonStart.start(r, o, timestamp));
+        List<Object> intervals = new ArrayList<>();
+        for (Interval iv : r.intervals) {
+            intervals.add(interval(iv, o));
         }
-        m.put("connected", connected);
-        m.put("version", "ringlab (iperf3-compatible)");
-        m.put("system_info", "ringlab virtual board " + r.boardId);
-        m.put("timestamp", map("time", "virtual", "timesecs", 0));
-        StreamInfo first = r.streams.isEmpty() ? null : r.streams.get(0);
-        m.put("connecting_to", map("host", first != null ? first.remoteHost : o.host(),
-                "port", first != null ? first.remotePort : o.port()));
-        m.put("ringlab_run", map("board", r.boardId, "features", r.features, "seed", r.seed));
-        if (!o.udp() && o.mss() > 0) {
-            m.put("tcp_mss", o.mss());
+        top.put("intervals", intervals);
+        top.put("end", end(r, o));
+        if (o.title() != null) {
+            top.put("title", o.title()); // iperf3 adds it after "end"
         }
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("protocol", o.protocol().name());
-        t.put("num_streams", o.parallel());
-        t.put("blksize", o.length());
-        t.put("omit", o.omitSec());
-        t.put("duration", o.durationSec());
-        t.put("bytes", 0);
-        t.put("blocks", 0);
-        t.put("reverse", o.reverse() ? 1 : 0);
-        t.put("tos", 0);
-        t.put("target_bitrate", o.bitrate());
-        m.put("test_start", t);
+        if (o.getServerOutput()) {
+            // what the device's `iperf3 -s` (not -J) printed, as iperf3's client embeds a text server's output
+            top.put("server_output_text", ServerOutput.text(r));
+        }
+        JsonObject tree = ReportJson.toJsonTree(top).getAsJsonObject();
+        tree.add("ringlab", ringlab(r));
+        if (r.wallClock != null && !r.wallClock.isEmpty()) {
+            tree.add("wall_clock", ReportJson.toJsonTree(r.wallClock));
+        }
+        return tree;
+    }
+
+    static IperfOptions options(RunReport r) {
+        return r.options != null ? r.options : IperfOptions.defaults();
+    }
+
+    /**
+     * ringlab's own part: "run" (board, features, seed, the iperf3 release imitated), then the device detail's
+     * keys. Everything ringlab adds to iperf3's document is here, so iperf3's objects keep iperf3's keys only.
+     */
+    private static JsonObject ringlab(RunReport r) {
+        JsonObject m = new JsonObject();
+        m.add("run", ReportJson.toJsonTree(map("board", r.boardId, "features", r.features, "seed", r.seed,
+                "imitates", IperfJsonStart.IPERF_VERSION)));
+        if (r.ringlab != null) {
+            ReportJson.toJsonTree(r.ringlab).getAsJsonObject().entrySet().forEach(e -> m.add(e.getKey(), e.getValue()));
+        }
         return m;
     }
 
+    /** The sender flag of a stream as iperf3 prints it: true where the client (peer) sends. */
+    private static boolean sends(boolean streamSender, IperfOptions o) {
+        return o.bidir() ? streamSender : !o.reverse();
+    }
+
+    static Map<String, Object> interval(Interval iv, IperfOptions o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Object> streams = new ArrayList<>();
+        for (IntervalStream s : iv.streams) {
+            streams.add(intervalStream(s, iv, o, sends(s.sender, o), false));
+        }
+        m.put("streams", streams);
+        m.put("sum", intervalStream(iv.sum, iv, o, o.bidir() || !o.reverse(), true));
+        if (o.bidir() && iv.sumBidirReverse != null) {
+            m.put("sum_bidir_reverse", intervalStream(iv.sumBidirReverse, iv, o, false, true));
+        }
+        return m;
+    }
+
+    /** Sending side: TCP's tcp_info figures or UDP's datagram count; receiving side: UDP's loss figures. */
     private static Map<String, Object> intervalStream(IntervalStream s, Interval iv, IperfOptions o,
-                                                      boolean peerSends, boolean sum) {
+                                                      boolean sender, boolean sum) {
         Map<String, Object> m = new LinkedHashMap<>();
         if (!sum) {
             m.put("socket", s.id);
@@ -106,84 +115,132 @@ public final class IperfJsonFormatter {
         m.put("seconds", iv.seconds());
         m.put("bytes", s.bytes);
         m.put("bits_per_second", s.bitsPerSecond);
-        if (o.udp() && peerSends) {
+        if (o.udp() && sender) {
             m.put("packets", s.packets);
         } else if (o.udp()) {
             m.put("jitter_ms", s.jitterMs);
             m.put("lost_packets", s.lostPackets);
             m.put("packets", s.packets);
             m.put("lost_percent", s.lostPercent());
-            if (!sum) {
-                m.put("out_of_order", s.outOfOrder);
-            }
-        } else if (peerSends) {
+        } else if (sender) {
             m.put("retransmits", s.retransmits);
             if (!sum) {
                 m.put("snd_cwnd", s.sndCwndBytes);
+                m.put("snd_wnd", s.sndWndBytes);
                 m.put("rtt", s.rttUs);
+                m.put("rttvar", s.rttvarUs);
+                m.put("pmtu", s.pmtu);
             }
         }
         m.put("omitted", iv.omitted);
-        m.put("sender", peerSends);
+        m.put("sender", sender);
         return m;
     }
 
-    private static Map<String, Object> end(RunReport r, IperfOptions o, boolean peerSends) {
+    static Map<String, Object> end(RunReport r, IperfOptions o) {
         Map<String, Object> m = new LinkedHashMap<>();
         List<Object> streams = new ArrayList<>();
         for (EndStream s : r.end.streams) {
-            Map<String, Object> e = new LinkedHashMap<>();
+            boolean sender = sends(s.sender, o);
             if (o.udp()) {
-                e.put("udp", udp(s.id, peerSends ? s.sent : s.received, s.received, peerSends, true));
+                streams.add(map("udp", udpStream(s, sender)));
             } else {
-                e.put("sender", tcp(s.id, s.sent, true, peerSends));
-                e.put("receiver", tcp(s.id, s.received, false, peerSends));
+                streams.add(map("sender", tcpSender(s.id, s.sent, sender, true),
+                        "receiver", flagged(times(s.id, s.received), sender)));
             }
-            streams.add(e);
         }
         m.put("streams", streams);
+        boolean forward = o.bidir() || !o.reverse();
         if (o.udp()) {
-            Totals local = peerSends ? r.end.sumSent : r.end.sumReceived;
-            m.put("sum", udp(null, local, r.end.sumReceived, peerSends, false));
-            m.put("sum_sent", udp(null, r.end.sumSent, r.end.sumSent, peerSends, false));
-            m.put("sum_received", udp(null, r.end.sumReceived, r.end.sumReceived, peerSends, false));
+            udpSums(m, "", r.end.sumSent, r.end.sumReceived, forward);
+            if (o.bidir()) {
+                udpSums(m, "_bidir_reverse", nonNull(r.end.sumSentBidirReverse),
+                        nonNull(r.end.sumReceivedBidirReverse), false);
+            }
         } else {
-            m.put("sum_sent", tcp(null, r.end.sumSent, true, peerSends));
-            m.put("sum_received", tcp(null, r.end.sumReceived, false, peerSends));
+            m.put("sum_sent", tcpSender(null, r.end.sumSent, forward, false));
+            m.put("sum_received", flagged(times(null, r.end.sumReceived), forward));
+            if (o.bidir()) {
+                m.put("sum_sent_bidir_reverse", tcpSender(null, nonNull(r.end.sumSentBidirReverse), false, false));
+                m.put("sum_received_bidir_reverse", flagged(times(null, nonNull(r.end.sumReceivedBidirReverse)), false));
+            }
         }
-        var c = r.end.cpu;
-        Map<String, Object> cpu = new LinkedHashMap<>();
-        cpu.put("host_total", c.hostTotal);
-        cpu.put("host_user", c.hostUser);
-        cpu.put("host_system", c.hostSystem);
-        cpu.put("remote_total", c.remoteTotal);
-        cpu.put("remote_user", c.remoteUser);
-        cpu.put("remote_system", c.remoteSystem);
-        m.put("cpu_utilization_percent", cpu);
+        m.put("cpu_utilization_percent", cpu(r.end.cpu));
+        if (!o.udp()) {
+            m.put("sender_tcp_congestion", congestion(r.end.senderTcpCongestion, o));
+            m.put("receiver_tcp_congestion", congestion(r.end.receiverTcpCongestion, o));
+        }
         return m;
     }
 
-    private static Map<String, Object> tcp(Integer socket, Totals t, boolean senderSide, boolean peerSends) {
+    /**
+     * A report that does not name the algorithm (built by hand, or by a simulation before it recorded it) gets
+     * -C's or Linux's default, cubic, which is also the simulated stack's default.
+     */
+    private static String congestion(String reported, IperfOptions o) {
+        return reported != null ? reported : o.congestion() != null ? o.congestion() : "cubic";
+    }
+
+    private static Totals nonNull(Totals t) {
+        return t != null ? t : new Totals();
+    }
+
+    private static Map<String, Object> cpu(Cpu c) {
+        return map("host_total", c.hostTotal, "host_user", c.hostUser, "host_system", c.hostSystem,
+                "remote_total", c.remoteTotal, "remote_user", c.remoteUser, "remote_system", c.remoteSystem);
+    }
+
+    /** A sending side's totals: retransmits, and per stream tcp_info's maxima and RTT statistics. */
+    private static Map<String, Object> tcpSender(Integer socket, Totals t, boolean sender, boolean perStream) {
         Map<String, Object> m = times(socket, t);
-        if (senderSide) {
-            m.put("retransmits", t.retransmits);
+        m.put("retransmits", t.retransmits);
+        if (perStream) {
+            m.put("max_snd_cwnd", t.maxSndCwnd);
+            m.put("max_snd_wnd", t.maxSndWnd);
+            m.put("max_rtt", t.maxRttUs);
+            m.put("min_rtt", t.minRttUs);
+            m.put("mean_rtt", t.meanRttUs);
         }
-        m.put("sender", peerSends);
-        return m;
+        return flagged(m, sender);
     }
 
-    /** Byte figures from {@code local}, loss figures from {@code loss} (the receiving side's view). */
-    private static Map<String, Object> udp(Integer socket, Totals local, Totals loss, boolean peerSends,
-                                           boolean perStream) {
-        Map<String, Object> m = times(socket, local);
-        m.put("jitter_ms", loss.jitterMs);
-        m.put("lost_packets", loss.lostPackets);
-        m.put("packets", loss.packets);
-        m.put("lost_percent", loss.lostPercent);
-        if (perStream) {
-            m.put("out_of_order", loss.outOfOrder);
-        }
-        m.put("sender", peerSends);
+    /** A UDP stream's end: bytes of the client's own side, loss figures of the receiving side (as iperf3). */
+    private static Map<String, Object> udpStream(EndStream s, boolean sender) {
+        Map<String, Object> m = times(s.id, sender ? s.sent : s.received);
+        loss(m, s.received);
+        m.put("out_of_order", s.received.outOfOrder);
+        return flagged(m, sender);
+    }
+
+    /**
+     * UDP's three sums as iperf3 3.12 prints them: "sum" is the client's side with the receiver's loss figures
+     * and the streams' sender flag; "sum_sent" is the sending side (no jitter or loss, the sender's datagram
+     * count, sender true); "sum_received" the receiving side (sender false), whichever way the data went.
+     */
+    private static void udpSums(Map<String, Object> m, String suffix, Totals sent, Totals received, boolean clientSends) {
+        Map<String, Object> sum = times(null, clientSends ? sent : received);
+        loss(sum, received);
+        m.put("sum" + suffix, flagged(sum, clientSends));
+        Map<String, Object> s = times(null, sent);
+        Totals none = new Totals();
+        none.packets = sent.packets;
+        loss(s, none);
+        m.put("sum_sent" + suffix, flagged(s, true));
+        Map<String, Object> rc = times(null, received);
+        loss(rc, received);
+        m.put("sum_received" + suffix, flagged(rc, false));
+    }
+
+    /** The receiving side's jitter, loss and datagram count. */
+    private static void loss(Map<String, Object> m, Totals t) {
+        m.put("jitter_ms", t.jitterMs);
+        m.put("lost_packets", t.lostPackets);
+        m.put("packets", t.packets);
+        m.put("lost_percent", t.lostPercent);
+    }
+
+    private static Map<String, Object> flagged(Map<String, Object> m, boolean sender) {
+        m.put("sender", sender);
         return m;
     }
 
@@ -197,14 +254,6 @@ public final class IperfJsonFormatter {
         m.put("seconds", t.seconds);
         m.put("bytes", t.bytes);
         m.put("bits_per_second", t.bitsPerSecond);
-        return m;
-    }
-
-    private static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
         return m;
     }
 }

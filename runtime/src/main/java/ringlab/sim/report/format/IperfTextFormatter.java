@@ -1,17 +1,10 @@
 package ringlab.sim.report.format;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonPrimitive;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
@@ -22,9 +15,12 @@ import ringlab.sim.report.Totals;
 import ringlab.sim.workload.IperfOptions;
 
 /**
- * Prints a {@link RunReport} the way the iperf3 client (the peer) prints a test, followed by a readable
- * rendering of the device detail. Numbers follow iperf3's C formatting (round half even on the exact
- * binary value, unit_snprintf units) so output is byte-stable; wall-clock data is never printed here.
+ * Prints a {@link RunReport} the way the iperf3 3.12 client (the peer) prints a test, followed by a readable
+ * rendering of the device detail: --bidir's [TX-C]/[RX-C] roles, -O's "(omitted)" intervals, -T's title,
+ * --timestamps' strftime prefix and --get-server-output's "Server output:" block as iperf3 prints them (compared
+ * with real iperf3's text in src/test/resources/iperf3). Numbers follow iperf3's C formatting (round half even
+ * on the exact binary value, unit_snprintf units) so output is byte-stable; wall-clock data is never printed
+ * here, and the --timestamps times are the given start time plus each line's virtual offset.
  */
 public final class IperfTextFormatter {
 
@@ -38,25 +34,30 @@ public final class IperfTextFormatter {
     private IperfTextFormatter() {
     }
 
-    /** The iperf3 client text, a blank line, then the ringlab device section. */
+    /** The iperf3 client text, a blank line, then the ringlab device section; --timestamps from 1970 (tests). */
     public static String format(RunReport r) {
-        return formatIperf(r) + "\n" + formatRinglab(r);
+        return format(r, Instant.EPOCH);
     }
 
-    /** Only the iperf3 client text, ending with "iperf Done.". */
-    public static String formatIperf(RunReport r) {
-        IperfOptions o = r.options != null ? r.options : IperfOptions.defaults();
-        boolean udp = o.udp();
-        boolean peerSends = !o.reverse();
-        boolean multi = o.parallel() > 1 || r.streams.size() > 1;
-        char fmt = o.format();
-        Out out = new Out(o.title());
+    /** The iperf3 client text, a blank line, then the ringlab device section; {@code start}: the test's start. */
+    public static String format(RunReport r, Instant start) {
+        return formatIperf(r, start) + "\n" + formatRinglab(r);
+    }
 
+    /** Only the iperf3 client text, ending with "iperf Done."; --timestamps from 1970 (tests). */
+    public static String formatIperf(RunReport r) {
+        return formatIperf(r, Instant.EPOCH);
+    }
+
+    /** Only the iperf3 client text, ending with "iperf Done."; --timestamps count from {@code start}. */
+    public static String formatIperf(RunReport r, Instant start) {
+        IperfOptions o = IperfJsonFormatter.options(r);
+        Out out = new Out(o, start);
         StreamInfo first = r.streams.isEmpty() ? null : r.streams.get(0);
         String host = first != null ? first.remoteHost : (o.host() != null ? o.host() : "device");
         int port = first != null ? first.remotePort : o.port();
         out.line("Connecting to host " + host + ", port " + port);
-        if (!peerSends) {
+        if (o.reverse()) {
             out.line("Reverse mode, remote host " + host + " is sending");
         }
         for (StreamInfo s : r.streams) {
@@ -65,32 +66,21 @@ public final class IperfTextFormatter {
         }
         if (o.verbose()) {
             out.line(String.format(Locale.ROOT,
-                    "Starting Test: protocol: %s, %d streams, %d byte blocks, omitting %d seconds, %d second test, tos 0",
-                    o.protocol(), o.parallel(), o.length(), o.omitSec(), o.durationSec()));
+                    "Starting Test: protocol: %s, %d streams, %d byte blocks, omitting %d seconds, %d second test, tos %d",
+                    o.protocol(), o.parallel(), o.length(), o.omitSec(), o.durationSec(), o.tos()));
         }
-
-        if (o.intervalSec() > 0 && !r.intervals.isEmpty()) {
-            out.line(udp ? (peerSends ? HEADER_UDP_SENDER : HEADER_UDP) : (peerSends ? HEADER_RETR_CWND : HEADER));
-            for (int k = 0; k < r.intervals.size(); k++) {
-                Interval iv = r.intervals.get(k);
-                if (k > 0 && multi) {
-                    out.line(SEPARATOR);
-                }
-                String tag = iv.omitted ? "(omitted)" : "";
-                for (IntervalStream s : iv.streams) {
-                    out.line(intervalLine(id(s.id), iv, s, udp, peerSends, false, fmt, tag));
-                }
-                if (multi) {
-                    out.line(intervalLine("SUM", iv, iv.sum, udp, peerSends, true, fmt, tag));
-                }
-            }
-        }
-
+        intervals(r, o, out, !o.reverse(), 'C');
         out.line(SEPARATOR);
         summary(r, o, out);
-        out.sb.append('\n');
+        if (o.getServerOutput()) {
+            out.blank();
+            out.line("Server output:");
+            out.raw(ServerOutput.text(r));
+            out.blank();
+        }
+        out.blank();
         out.line("iperf Done.");
-        return out.sb.toString();
+        return out.text();
     }
 
     /**
@@ -98,28 +88,82 @@ public final class IperfTextFormatter {
      * (with -V also "Test Complete" and the CPU line), as the Before/After tables of driver patches quote it.
      */
     public static String formatSummary(RunReport r) {
-        IperfOptions o = r.options != null ? r.options : IperfOptions.defaults();
-        Out out = new Out(o.title());
+        IperfOptions o = IperfJsonFormatter.options(r);
+        Out out = new Out(o, null);
         summary(r, o, out);
-        return out.sb.toString();
+        return out.text();
+    }
+
+    /**
+     * The interval lines of the side that prints them ({@code localSends}: the printing host sends, without
+     * --bidir) and {@code side} ('C' client, 'S' server, for --bidir's role tags); shared with the server's
+     * output of --get-server-output.
+     */
+    static void intervals(RunReport r, IperfOptions o, Out out, boolean localSends, char side) {
+        if (o.intervalSec() <= 0 || r.intervals.isEmpty()) {
+            return;
+        }
+        boolean udp = o.udp();
+        boolean multi = o.parallel() > 1;
+        boolean bidir = o.bidir();
+        out.line(role(bidir, udp ? (localSends ? HEADER_UDP_SENDER : HEADER_UDP)
+                : (localSends || bidir ? HEADER_RETR_CWND : HEADER)));
+        for (int k = 0; k < r.intervals.size(); k++) {
+            Interval iv = r.intervals.get(k);
+            out.at(iv.end + (iv.omitted ? 0 : o.omitSec()));
+            if (k > 0 && multi) {
+                out.line(SEPARATOR);
+            }
+            String tag = iv.omitted ? "(omitted)" : "";
+            for (IntervalStream s : iv.streams) {
+                // with --bidir, s.sender tells the client's direction; the server's is the other one
+                boolean sends = bidir ? s.sender == (side == 'C') : localSends;
+                out.line(intervalLine(id(s.id) + tag(bidir, sends, side), iv, s, udp, sends, false, o.format(), tag));
+            }
+            if (multi) {
+                boolean forward = bidir ? side == 'C' : localSends; // iv.sum holds the client-sending streams
+                out.line(intervalLine("SUM" + tag(bidir, forward, side), iv, iv.sum, udp, forward, true, o.format(), tag));
+                if (bidir && iv.sumBidirReverse != null) {
+                    out.line(intervalLine("SUM" + tag(true, !forward, side), iv, iv.sumBidirReverse, udp, !forward, true,
+                            o.format(), tag));
+                }
+            }
+        }
+    }
+
+    /** --bidir's role tag: TX on the streams the printing side sends, RX on the others; C client, S server. */
+    static String tag(boolean bidir, boolean sends, char side) {
+        return !bidir ? "" : (sends ? "][TX-" : "][RX-") + side;
+    }
+
+    /** --bidir's headers have a [Role] column. */
+    private static String role(boolean bidir, String header) {
+        return bidir ? "[ ID][Role]" + header.substring("[ ID]".length()) : header;
     }
 
     private static void summary(RunReport r, IperfOptions o, Out out) {
         boolean udp = o.udp();
         boolean peerSends = !o.reverse();
-        boolean multi = o.parallel() > 1 || r.streams.size() > 1;
+        boolean multi = o.parallel() > 1;
+        boolean bidir = o.bidir();
         char fmt = o.format();
+        out.at(endOffset(r, o));
         if (o.verbose()) {
             out.line("Test Complete. Summary Results:");
         }
-        out.line(udp ? HEADER_UDP : HEADER_RETR);
+        out.line(role(bidir, udp ? HEADER_UDP : HEADER_RETR));
         for (EndStream s : r.end.streams) {
-            out.line(endLine(id(s.id), s.sent, udp, true, fmt));
-            out.line(endLine(id(s.id), s.received, udp, false, fmt));
+            String id = id(s.id) + tag(bidir, s.sender, 'C');
+            out.line(endLine(id, s.sent, udp, true, fmt));
+            out.line(endLine(id, s.received, udp, false, fmt));
         }
         if (multi) {
-            out.line(endLine("SUM", r.end.sumSent, udp, true, fmt));
-            out.line(endLine("SUM", r.end.sumReceived, udp, false, fmt));
+            out.line(endLine("SUM" + tag(bidir, true, 'C'), r.end.sumSent, udp, true, fmt));
+            out.line(endLine("SUM" + tag(bidir, true, 'C'), r.end.sumReceived, udp, false, fmt));
+            if (bidir && r.end.sumSentBidirReverse != null && r.end.sumReceivedBidirReverse != null) {
+                out.line(endLine("SUM" + tag(true, false, 'C'), r.end.sumSentBidirReverse, udp, true, fmt));
+                out.line(endLine("SUM" + tag(true, false, 'C'), r.end.sumReceivedBidirReverse, udp, false, fmt));
+            }
         }
         if (o.verbose()) {
             var c = r.end.cpu;
@@ -131,39 +175,33 @@ public final class IperfTextFormatter {
         }
     }
 
+    /** Seconds from the test's start to its end (omit period included), for --timestamps. */
+    static double endOffset(RunReport r, IperfOptions o) {
+        return Math.max(r.end.sumSent.end, r.end.sumReceived.end) + o.omitSec();
+    }
+
     /**
      * The ringlab section: run identity, then the device detail as indented {@code key: value} lines, from
      * its JSON tree under {@link ReportJson}'s rules (the same keys as the JSON output).
      */
     public static String formatRinglab(RunReport r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("ringlab: board ").append(r.boardId).append(", seed ").append(r.seed)
-                .append(", features: ").append(r.features.isEmpty() ? "none" : String.join(", ", r.features))
-                .append('\n');
-        if (r.ringlab != null) {
-            for (String line : renderObject(ReportJson.toJsonTree(r.ringlab).getAsJsonObject(), 2)) {
-                sb.append(line).append('\n');
-            }
-        }
-        return sb.toString();
+        return RinglabText.format(r);
     }
 
     /** One line {@code wall: k=v, ...} of the report's wall-clock data, or "" when there is none. */
     public static String wallClockLine(RunReport r) {
-        if (r.wallClock == null || r.wallClock.isEmpty()) {
-            return "";
-        }
-        return "wall: " + compact(ReportJson.toJsonTree(r.wallClock), false);
+        return RinglabText.wallClockLine(r);
     }
 
-    private static String intervalLine(String id, Interval iv, IntervalStream s, boolean udp, boolean peerSends,
-                                       boolean sum, char fmt, String tag) {
+    /** One interval line of a stream or sum; {@code sends}: the printing host sends on it. */
+    static String intervalLine(String id, Interval iv, IntervalStream s, boolean udp, boolean sends,
+                               boolean sum, char fmt, String tag) {
         String head = prefix(id, iv.start, iv.end, s.bytes, s.bitsPerSecond, fmt);
         if (udp) {
-            return peerSends ? head + "  " + s.packets + "  " + tag
+            return sends ? head + "  " + s.packets + "  " + tag
                     : head + udpLoss(s.jitterMs, s.lostPackets, s.packets, s.lostPercent()) + "  " + tag;
         }
-        if (!peerSends) {
+        if (!sends) {
             return head + "                  " + tag;
         }
         String retr = String.format(Locale.ROOT, "  %3d", s.retransmits);
@@ -171,7 +209,8 @@ public final class IperfTextFormatter {
                 : head + retr + "   " + unit(s.sndCwndBytes, 'A') + "s       " + tag;
     }
 
-    private static String endLine(String id, Totals t, boolean udp, boolean senderSide, char fmt) {
+    /** One end line of a side: the sender's with TCP retransmits, the receiver's plain (UDP: loss figures). */
+    static String endLine(String id, Totals t, boolean udp, boolean senderSide, char fmt) {
         String head = prefix(id, t.start, t.end, t.bytes, t.bitsPerSecond, fmt);
         String role = senderSide ? "sender" : "receiver";
         if (udp) {
@@ -191,7 +230,7 @@ public final class IperfTextFormatter {
                 percentG2(lostPercent));
     }
 
-    private static String id(int id) {
+    static String id(int id) {
         return String.format(Locale.ROOT, "%3d", id);
     }
 
@@ -254,104 +293,54 @@ public final class IperfTextFormatter {
         return plain.scale() <= 0 ? plain.toBigInteger().toString() : plain.toPlainString();
     }
 
-    /** A readable number: integers as is, decimals to about 3 significant places. */
-    static String number(Number n) {
-        if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte
-                || n instanceof BigInteger) {
-            return n.toString();
-        }
-        double d = n.doubleValue();
-        if (!Double.isFinite(d)) {
-            return Double.toString(d);
-        }
-        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            return Long.toString((long) d);
-        }
-        BigDecimal b = new BigDecimal(d);
-        double a = Math.abs(d);
-        b = a >= 100 ? b.setScale(1, RoundingMode.HALF_EVEN)
-                : a >= 1 ? b.setScale(2, RoundingMode.HALF_EVEN)
-                : b.round(new MathContext(3, RoundingMode.HALF_EVEN));
-        return b.stripTrailingZeros().toPlainString();
-    }
+    /**
+     * Collects lines as iperf3's iprintf writes them: each prefixed with --timestamps' strftime time (the start
+     * plus the current line's virtual offset), then with -T's title.
+     */
+    static final class Out {
+        private final StringBuilder sb = new StringBuilder();
+        private final String title;
+        private final Strftime stamp;
+        private final Instant start;
+        private double offsetSec;
 
-    private static List<String> renderObject(JsonObject object, int indent) {
-        List<String> lines = new ArrayList<>();
-        String pad = " ".repeat(indent);
-        for (Map.Entry<String, JsonElement> e : object.entrySet()) {
-            JsonElement v = e.getValue();
-            String key = pad + e.getKey() + ":";
-            if (v.isJsonObject() && !v.getAsJsonObject().isEmpty()) {
-                lines.add(key);
-                lines.addAll(renderObject(v.getAsJsonObject(), indent + 2));
-            } else if (v.isJsonArray() && !isFlat(v.getAsJsonArray())) {
-                lines.add(key);
-                lines.addAll(renderArray(v.getAsJsonArray(), indent + 2));
-            } else {
-                lines.add(key + " " + compact(v, true));
-            }
+        /** {@code start} null: no --timestamps prefix (the summary quoted alone). */
+        Out(IperfOptions o, Instant start) {
+            this(o.title(), start != null ? o.timestampFormat() : null, start);
         }
-        return lines;
-    }
 
-    private static List<String> renderArray(JsonArray array, int indent) {
-        List<String> lines = new ArrayList<>();
-        String pad = " ".repeat(indent);
-        for (JsonElement v : array) {
-            List<String> inner;
-            if (v.isJsonObject() && !v.getAsJsonObject().isEmpty()) {
-                inner = renderObject(v.getAsJsonObject(), indent + 2);
-            } else if (v.isJsonArray() && !isFlat(v.getAsJsonArray())) {
-                inner = renderArray(v.getAsJsonArray(), indent + 2);
-            } else {
-                lines.add(pad + "- " + compact(v, true));
-                continue;
-            }
-            lines.add(pad + "- " + inner.get(0).substring(indent + 2));
-            lines.addAll(inner.subList(1, inner.size()));
+        /** {@code title} -T's or null; {@code timestampFormat} --timestamps' or null (then start is unused). */
+        Out(String title, String timestampFormat, Instant start) {
+            this.title = title == null ? "" : title + ":  ";
+            this.stamp = timestampFormat != null ? new Strftime(timestampFormat) : null;
+            this.start = start;
         }
-        return lines;
-    }
 
-    private static boolean isFlat(JsonArray array) {
-        for (JsonElement v : array) {
-            if (v.isJsonObject() || v.isJsonArray()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** One-line rendering: scalars, [a, b], {k: v} (or k=v at the top level of the wall line). */
-    private static String compact(JsonElement v, boolean colon) {
-        if (v.isJsonPrimitive()) {
-            JsonPrimitive p = v.getAsJsonPrimitive();
-            return p.isNumber() ? number(p.getAsNumber()) : p.getAsString();
-        }
-        if (v.isJsonObject()) {
-            List<String> parts = new ArrayList<>();
-            v.getAsJsonObject().entrySet().forEach(e -> parts.add(e.getKey() + (colon ? ": " : "=") + compact(e.getValue(), true)));
-            return colon ? "{" + String.join(", ", parts) + "}" : String.join(", ", parts);
-        }
-        if (v.isJsonArray()) {
-            List<String> parts = new ArrayList<>();
-            v.getAsJsonArray().forEach(x -> parts.add(compact(x, true)));
-            return "[" + String.join(", ", parts) + "]";
-        }
-        return "null";
-    }
-
-    /** Collects lines, each prefixed with the -T title like iperf3 does. */
-    private static final class Out {
-        final StringBuilder sb = new StringBuilder();
-        final String prefix;
-
-        Out(String title) {
-            prefix = title == null ? "" : title + ":  ";
+        /** The virtual time of the next lines, in seconds since the test's start. */
+        void at(double seconds) {
+            offsetSec = seconds;
         }
 
         void line(String s) {
-            sb.append(prefix).append(s).append('\n');
+            sb.append(stamp()).append(title).append(s).append('\n');
+        }
+
+        /** An empty line: iperf3 prints it without the title but with the timestamp. */
+        void blank() {
+            sb.append(stamp()).append('\n');
+        }
+
+        /** Text printed as one block (the server's output), without prefixes. */
+        void raw(String text) {
+            sb.append(text);
+        }
+
+        private String stamp() {
+            return stamp == null ? "" : stamp.format(start.plusNanos(Math.round(offsetSec * 1e9)));
+        }
+
+        String text() {
+            return sb.toString();
         }
     }
 }

@@ -16,6 +16,9 @@ import ringlab.sim.report.SampleDetail;
 
 /** Tests the iperf3 -J style JSON: structure, plain numbers, determinism and Gson round-trip. */
 class IperfJsonFormatterTest {
+    /** iperf3's start time pinned, as `ringlab run --timestamp`: the output is byte-identical between runs. */
+    private static final java.time.Instant PINNED = java.time.Instant.ofEpochSecond(1_796_302_620L);
+
 
     private static JsonObject parse(String json) {
         return JsonParser.parseString(json).getAsJsonObject();
@@ -29,7 +32,7 @@ class IperfJsonFormatterTest {
 
     @Test
     void tcpStructureFollowsIperf3() {
-        String json = IperfJsonFormatter.format(SampleReports.tcp());
+        String json = IperfJsonFormatter.format(SampleReports.tcp(), PINNED);
         JsonObject top = parse(json);
         assertEquals(List.of("start", "intervals", "end", "ringlab"), List.copyOf(top.keySet()));
 
@@ -40,10 +43,17 @@ class IperfJsonFormatterTest {
         assertEquals(5, conn.get("socket").getAsInt());
         assertEquals("10.0.0.2", conn.get("local_host").getAsString());
         assertEquals(5201, conn.get("remote_port").getAsInt());
-        assertTrue(start.get("version").getAsString().startsWith("ringlab"));
-        assertEquals("virtual", start.getAsJsonObject("timestamp").get("time").getAsString());
+        assertEquals(List.of("connected", "version", "system_info", "timestamp", "connecting_to", "cookie",
+                "tcp_mss_default", "target_bitrate", "sock_bufsize", "sndbuf_actual", "rcvbuf_actual", "test_start"),
+                List.copyOf(start.keySet()));
+        assertEquals("iperf 3.12", start.get("version").getAsString(), "iperf3's shape: consumers parse it");
+        assertTrue(start.get("system_info").getAsString().contains("ringlab"));
+        assertEquals("Thu, 03 Dec 2026 12:57:00 GMT", start.getAsJsonObject("timestamp").get("time").getAsString());
+        assertEquals(1_796_302_620L, start.getAsJsonObject("timestamp").get("timesecs").getAsLong());
         assertEquals("10.0.0.1", start.getAsJsonObject("connecting_to").get("host").getAsString());
-        assertEquals(42, start.getAsJsonObject("ringlab_run").get("seed").getAsInt());
+        assertTrue(start.get("cookie").getAsString().matches("[a-z2-7]{36}"), start.get("cookie").getAsString());
+        assertEquals(1448, start.get("tcp_mss_default").getAsInt());
+        assertEquals(16_384, start.get("sndbuf_actual").getAsInt());
         JsonObject ts = start.getAsJsonObject("test_start");
         assertEquals(List.of("protocol", "num_streams", "blksize", "omit", "duration", "bytes", "blocks",
                 "reverse", "tos", "target_bitrate"), List.copyOf(ts.keySet()));
@@ -55,7 +65,10 @@ class IperfJsonFormatterTest {
         JsonObject iv = top.getAsJsonArray("intervals").get(1).getAsJsonObject();
         JsonObject s = iv.getAsJsonArray("streams").get(0).getAsJsonObject();
         assertEquals(List.of("socket", "start", "end", "seconds", "bytes", "bits_per_second", "retransmits",
-                "snd_cwnd", "rtt", "omitted", "sender"), List.copyOf(s.keySet()));
+                "snd_cwnd", "snd_wnd", "rtt", "rttvar", "pmtu", "omitted", "sender"), List.copyOf(s.keySet()));
+        assertEquals(262_144, s.get("snd_wnd").getAsLong());
+        assertEquals(150, s.get("rttvar").getAsLong());
+        assertEquals(1500, s.get("pmtu").getAsInt());
         assertEquals(3, s.get("retransmits").getAsInt());
         assertEquals(1_436_549, s.get("snd_cwnd").getAsLong());
         assertEquals(1300, s.get("rtt").getAsLong());
@@ -63,10 +76,14 @@ class IperfJsonFormatterTest {
         assertTrue(iv.getAsJsonObject("sum").has("retransmits"));
 
         JsonObject end = top.getAsJsonObject("end");
-        assertEquals(List.of("streams", "sum_sent", "sum_received", "cpu_utilization_percent"),
-                List.copyOf(end.keySet()));
+        assertEquals(List.of("streams", "sum_sent", "sum_received", "cpu_utilization_percent",
+                "sender_tcp_congestion", "receiver_tcp_congestion"), List.copyOf(end.keySet()));
+        assertEquals("cubic", end.get("sender_tcp_congestion").getAsString());
         JsonObject es = end.getAsJsonArray("streams").get(0).getAsJsonObject();
         assertEquals(3, es.getAsJsonObject("sender").get("retransmits").getAsInt());
+        assertEquals(1300, es.getAsJsonObject("sender").get("max_rtt").getAsLong());
+        assertEquals(1250, es.getAsJsonObject("sender").get("mean_rtt").getAsLong());
+        assertEquals(1_436_549, es.getAsJsonObject("sender").get("max_snd_cwnd").getAsLong());
         assertFalse(es.getAsJsonObject("receiver").has("retransmits"));
         assertEquals(2.04, es.getAsJsonObject("receiver").get("end").getAsDouble());
         assertTrue(end.getAsJsonObject("sum_sent").get("sender").getAsBoolean());
@@ -77,17 +94,22 @@ class IperfJsonFormatterTest {
         assertEquals(61, cpu.get("remote_total").getAsDouble());
 
         JsonObject ringlab = top.getAsJsonObject("ringlab");
+        JsonObject run = ringlab.remove("run").getAsJsonObject();
+        assertEquals("sim-a", run.get("board").getAsString());
+        assertEquals(42, run.get("seed").getAsInt());
+        assertEquals("[\"napi\",\"gro\"]", run.get("features").toString());
+        assertEquals("iperf 3.12", run.get("imitates").getAsString());
         assertEquals(List.of("board", "topology", "virtual_seconds", "cpu_percent", "interrupts", "napi", "drops",
                 "accounting", "occupancy_avg", "ports", "features", "tcp", "cycles_percent", "ping",
                 "stream_integrity_errors"), List.copyOf(ringlab.keySet()));
         assertEquals("eth1", ringlab.getAsJsonArray("ports").get(1).getAsJsonObject().get("name").getAsString());
-        assertEquals(ReportJson.toJsonTree(SampleDetail.forward()), ringlab, "the ringlab key is the device detail");
+        assertEquals(ReportJson.toJsonTree(SampleDetail.forward()), ringlab, "the ringlab key: the run, then the device detail");
         assertRoundTrips(json);
     }
 
     @Test
     void numbersArePlainAndStable() {
-        String json = IperfJsonFormatter.format(SampleReports.tcp());
+        String json = IperfJsonFormatter.format(SampleReports.tcp(), PINNED);
         assertTrue(json.contains("\"bits_per_second\": 33500000,"), json);
         assertTrue(json.contains("\"bits_per_second\": 36056094.1,"));
         assertTrue(json.contains("\"bytes\": 4194304,"));
@@ -103,18 +125,18 @@ class IperfJsonFormatterTest {
 
     @Test
     void identicalReportsGiveIdenticalBytes() {
-        assertEquals(IperfJsonFormatter.format(SampleReports.tcp("-P", "3")),
-                IperfJsonFormatter.format(SampleReports.tcp("-P", "3")));
-        assertEquals(IperfJsonFormatter.format(SampleReports.udp("-R")),
-                IperfJsonFormatter.format(SampleReports.udp("-R")));
+        assertEquals(IperfJsonFormatter.format(SampleReports.tcp("-P", "3"), PINNED),
+                IperfJsonFormatter.format(SampleReports.tcp("-P", "3"), PINNED));
+        assertEquals(IperfJsonFormatter.format(SampleReports.udp("-R"), PINNED),
+                IperfJsonFormatter.format(SampleReports.udp("-R"), PINNED));
     }
 
     @Test
     void wallClockOnlyWhenPresentAndLast() {
-        assertFalse(IperfJsonFormatter.format(SampleReports.tcp()).contains("wall_clock"));
+        assertFalse(IperfJsonFormatter.format(SampleReports.tcp(), PINNED).contains("wall_clock"));
         RunReport r = SampleReports.tcp();
         r.wallClock.put("elapsed_ms", 1234);
-        JsonObject top = parse(IperfJsonFormatter.format(r));
+        JsonObject top = parse(IperfJsonFormatter.format(r, PINNED));
         assertEquals(List.of("start", "intervals", "end", "ringlab", "wall_clock"), List.copyOf(top.keySet()));
         assertEquals(1234, top.getAsJsonObject("wall_clock").get("elapsed_ms").getAsInt());
         assertFalse(top.getAsJsonObject("start").toString().contains("elapsed_ms"));
@@ -122,7 +144,7 @@ class IperfJsonFormatterTest {
 
     @Test
     void reverseMarksClientAsReceiver() {
-        String json = IperfJsonFormatter.format(SampleReports.tcp("-R"));
+        String json = IperfJsonFormatter.format(SampleReports.tcp("-R"), PINNED);
         JsonObject top = parse(json);
         assertEquals(1, top.getAsJsonObject("start").getAsJsonObject("test_start").get("reverse").getAsInt());
         JsonObject s = top.getAsJsonArray("intervals").get(0).getAsJsonObject().getAsJsonArray("streams")
@@ -138,7 +160,7 @@ class IperfJsonFormatterTest {
 
     @Test
     void udpHasLossFiguresAndSum() {
-        String json = IperfJsonFormatter.format(SampleReports.udp());
+        String json = IperfJsonFormatter.format(SampleReports.udp(), PINNED);
         JsonObject top = parse(json);
         JsonObject ts = top.getAsJsonObject("start").getAsJsonObject("test_start");
         assertEquals("UDP", ts.get("protocol").getAsString());
@@ -161,7 +183,7 @@ class IperfJsonFormatterTest {
         assertEquals(100.0 * 2 / 172, sum.get("lost_percent").getAsDouble());
         assertRoundTrips(json);
 
-        JsonObject rs = parse(IperfJsonFormatter.format(SampleReports.udp("-R"))).getAsJsonArray("intervals")
+        JsonObject rs = parse(IperfJsonFormatter.format(SampleReports.udp("-R"), PINNED)).getAsJsonArray("intervals")
                 .get(0).getAsJsonObject().getAsJsonArray("streams").get(0).getAsJsonObject();
         assertEquals(1, rs.get("lost_packets").getAsInt());
         assertEquals(0.045, rs.get("jitter_ms").getAsDouble());
@@ -175,7 +197,7 @@ class IperfJsonFormatterTest {
         r.ringlab = new DeviceDetail(d.board(), d.topology(), Double.NaN, d.cpuPercent(), d.interrupts(), d.napi(),
                 d.drops(), d.accounting(), d.occupancyAvg(), d.ports(), d.features(), d.tcp(), d.cyclesPercent(), null,
                 d.streamIntegrityErrors());
-        String json = IperfJsonFormatter.format(r);
+        String json = IperfJsonFormatter.format(r, PINNED);
         JsonObject top = parse(json);
         assertEquals("t<1>", top.get("title").getAsString());
         assertTrue(top.getAsJsonObject("ringlab").get("virtual_seconds").isJsonNull(), "NaN is written as null");
@@ -184,9 +206,60 @@ class IperfJsonFormatterTest {
     }
 
     @Test
-    void aReportWithoutDeviceDetailHasNoRinglabKey() {
+    void aReportWithoutDeviceDetailHasOnlyTheRunUnderRinglab() {
         RunReport r = SampleReports.udp();
         r.ringlab = null;
-        assertEquals(List.of("start", "intervals", "end"), List.copyOf(parse(IperfJsonFormatter.format(r)).keySet()));
+        JsonObject top = parse(IperfJsonFormatter.format(r, PINNED));
+        assertEquals(List.of("start", "intervals", "end", "ringlab"), List.copyOf(top.keySet()));
+        assertEquals(List.of("run"), List.copyOf(top.getAsJsonObject("ringlab").keySet()));
+    }
+
+    @Test
+    void theCookieComesFromTheSeedAndTheTimestampFromTheCaller() {
+        RunReport a = SampleReports.tcp();
+        String cookie = parse(IperfJsonFormatter.format(a, PINNED)).getAsJsonObject("start").get("cookie").getAsString();
+        assertEquals(cookie, parse(IperfJsonFormatter.format(SampleReports.tcp(), PINNED))
+                .getAsJsonObject("start").get("cookie").getAsString());
+        a.seed = 43;
+        JsonObject start = parse(IperfJsonFormatter.format(a, java.time.Instant.parse("2030-01-02T03:04:05Z")))
+                .getAsJsonObject("start");
+        assertFalse(cookie.equals(start.get("cookie").getAsString()), "another seed, another cookie");
+        assertEquals("Wed, 02 Jan 2030 03:04:05 GMT", start.getAsJsonObject("timestamp").get("time").getAsString());
+        assertEquals(1_893_553_445L, start.getAsJsonObject("timestamp").get("timesecs").getAsLong());
+    }
+
+    @Test
+    void udpSumsCarryIperf3sSenderFlagsAndTheReceiversFigures() {
+        for (String dir : List.of("", "-R")) {
+            RunReport r = dir.isEmpty() ? SampleReports.udp() : SampleReports.udp(dir);
+            JsonObject end = parse(IperfJsonFormatter.format(r, PINNED)).getAsJsonObject("end");
+            assertEquals(dir.isEmpty(), end.getAsJsonObject("sum").get("sender").getAsBoolean(), dir);
+            assertTrue(end.getAsJsonObject("sum_sent").get("sender").getAsBoolean(), dir);
+            assertFalse(end.getAsJsonObject("sum_received").get("sender").getAsBoolean(), dir);
+            assertEquals(0, end.getAsJsonObject("sum_sent").get("jitter_ms").getAsDouble(), "the sender has no jitter");
+            assertEquals(0, end.getAsJsonObject("sum_sent").get("lost_packets").getAsInt());
+            assertEquals(0.045, end.getAsJsonObject("sum_received").get("jitter_ms").getAsDouble());
+            assertEquals(2, end.getAsJsonObject("sum_received").get("lost_packets").getAsInt());
+        }
+    }
+
+    @Test
+    void bidirHasReverseSumsAndPerStreamSenderFlags() {
+        JsonObject top = parse(IperfJsonFormatter.format(SampleReports.bidir(), PINNED));
+        JsonObject iv = top.getAsJsonArray("intervals").get(0).getAsJsonObject();
+        assertEquals(List.of("streams", "sum", "sum_bidir_reverse"), List.copyOf(iv.keySet()));
+        var streams = iv.getAsJsonArray("streams");
+        assertTrue(streams.get(0).getAsJsonObject().get("sender").getAsBoolean());
+        assertTrue(streams.get(0).getAsJsonObject().has("snd_cwnd"), "the client sends: tcp_info");
+        assertFalse(streams.get(1).getAsJsonObject().get("sender").getAsBoolean());
+        assertFalse(streams.get(1).getAsJsonObject().has("snd_cwnd"), "the client receives: no tcp_info");
+        assertFalse(iv.getAsJsonObject("sum_bidir_reverse").get("sender").getAsBoolean());
+        JsonObject end = top.getAsJsonObject("end");
+        assertEquals(List.of("streams", "sum_sent", "sum_received", "sum_sent_bidir_reverse",
+                "sum_received_bidir_reverse", "cpu_utilization_percent", "sender_tcp_congestion",
+                "receiver_tcp_congestion"), List.copyOf(end.keySet()));
+        assertFalse(end.getAsJsonArray("streams").get(1).getAsJsonObject().getAsJsonObject("sender")
+                .get("sender").getAsBoolean());
+        assertEquals(9_194_304L / 2, end.getAsJsonObject("sum_received_bidir_reverse").get("bytes").getAsLong());
     }
 }

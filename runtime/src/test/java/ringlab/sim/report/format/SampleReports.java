@@ -30,6 +30,10 @@ final class SampleReports {
                 st.retransmits = retr[k];
                 st.sndCwndBytes = cwnd[k];
                 st.rttUs = 1200 + 100 * k;
+                st.sndWndBytes = 262_144;
+                st.rttvarUs = 150;
+                st.pmtu = 1500;
+                st.sender = !r.options.reverse();
                 iv.streams.add(st);
             }
             iv.sum = new IntervalStream(0, bytes[k] * n, bps[k] * n);
@@ -39,13 +43,74 @@ final class SampleReports {
         for (int s = 0; s < n; s++) {
             Totals sent = new Totals(2.0, 9_194_304L, 36_777_216.0);
             sent.retransmits = 3;
+            sent.maxSndCwnd = 1_436_549;
+            sent.maxSndWnd = 262_144;
+            sent.maxRttUs = 1300;
+            sent.minRttUs = 1200;
+            sent.meanRttUs = 1250;
             Totals recv = new Totals(2.04, 9_194_304L, 36_056_094.1);
             r.end.streams.add(new EndStream(5 + 2 * s, sent, recv));
         }
         r.end.sumSent = new Totals(2.0, 9_194_304L * n, 36_777_216.0 * n);
         r.end.sumSent.retransmits = 3L * n;
         r.end.sumReceived = new Totals(2.04, 9_194_304L * n, 36_056_094.1 * n);
+        r.end.senderTcpCongestion = "cubic";
+        r.end.receiverTcpCongestion = "cubic";
+        r.socket.sndbufActual = 16_384;
+        r.socket.rcvbufActual = 131_072;
+        r.socket.tcpMssDefault = 1448;
+        for (EndStream e : r.end.streams) {
+            e.sender = !r.options.reverse();
+        }
         return r;
+    }
+
+    /**
+     * --bidir as iperf3 reports it (with {@code extraArgs}, e.g. -u or -P 2): the client's streams first, then as
+     * many device-to-peer streams (sender false), the forward sums in sum/sum_sent/sum_received and the reverse
+     * ones in the *_bidir_reverse sums.
+     */
+    static RunReport bidir(String... extraArgs) {
+        String[] args = new String[extraArgs.length + 1];
+        args[0] = "--bidir";
+        System.arraycopy(extraArgs, 0, args, 1, extraArgs.length);
+        RunReport fwd = List.of(extraArgs).contains("-u") ? udp(args) : tcp(args);
+        int n = fwd.options.parallel();
+        for (int s = 0; s < n; s++) {
+            fwd.streams.add(new StreamInfo(5 + 2 * (n + s), "10.0.0.2", 50000 + n + s, "10.0.0.1", 5201));
+        }
+        for (Interval iv : fwd.intervals) {
+            for (int s = 0; s < n; s++) {
+                IntervalStream f = iv.streams.get(s);
+                IntervalStream rev = new IntervalStream(5 + 2 * (n + s), f.bytes / 2, f.bitsPerSecond / 2);
+                rev.packets = f.packets / 2;
+                rev.jitterMs = 0.02;
+                rev.sender = false;
+                f.sender = true;
+                iv.streams.add(rev);
+            }
+            iv.sumBidirReverse = new IntervalStream(0, iv.sum.bytes / 2, iv.sum.bitsPerSecond / 2);
+            iv.sumBidirReverse.packets = iv.sum.packets / 2;
+        }
+        for (int s = 0; s < n; s++) {
+            EndStream f = fwd.end.streams.get(s);
+            f.sender = true;
+            EndStream rev = new EndStream(5 + 2 * (n + s), half(f.sent), half(f.received));
+            rev.sender = false;
+            fwd.end.streams.add(rev);
+        }
+        fwd.end.sumSentBidirReverse = half(fwd.end.sumSent);
+        fwd.end.sumReceivedBidirReverse = half(fwd.end.sumReceived);
+        return fwd;
+    }
+
+    private static Totals half(Totals t) {
+        Totals h = new Totals(t.seconds, t.bytes / 2, t.bitsPerSecond / 2);
+        h.end = t.end;
+        h.packets = t.packets / 2;
+        h.retransmits = t.retransmits;
+        h.jitterMs = t.jitterMs;
+        return h;
     }
 
     static RunReport udp(String... extraArgs) {
@@ -76,6 +141,12 @@ final class SampleReports {
         r.end.streams.add(new EndStream(5, sent, recv));
         r.end.sumSent = sent;
         r.end.sumReceived = recv;
+        r.socket.sndbufActual = 212_992;
+        r.socket.rcvbufActual = 212_992;
+        for (Interval iv : r.intervals) {
+            iv.streams.forEach(st -> st.sender = !r.options.reverse());
+        }
+        r.end.streams.forEach(e -> e.sender = !r.options.reverse());
         return r;
     }
 
