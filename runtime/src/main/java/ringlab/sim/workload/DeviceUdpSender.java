@@ -34,6 +34,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
     private long wmem;
     private long seq;
     private boolean waitingForMemory;
+    private SendBudget budget;
 
     public DeviceUdpSender(String name, Core core, DeviceStack stack, Ledger ledger, StreamStats stats, int len,
                            long bitsPerSecond, long startNs, long stopNs, int src, int sport, int dst, int dport,
@@ -51,10 +52,13 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         this.pacing = core.cpu().timers().hrtimer(core, (c, t) -> c.cpu().wake(this), this);
     }
 
+    /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
+    public void limitBy(SendBudget b) { this.budget = b; }
+
     @Override
     public boolean step(Core c) {
         long now = c.stepNow();
-        if (now >= stopNs) return false;
+        if (now >= stopNs || budget != null && budget.allowance(now) <= 0) return false;
         if (now < nextDue) {
             pacing.arm(Math.min(stopNs, now + PACING_TIMER_NS));
             return false;
@@ -76,6 +80,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         wmem += truesize;
         stats.bytesSent += len;
         stats.packetsSent++;
+        if (budget != null) budget.sent(len, p.appTime);
         stack.udpSend(c, p);
         nextDue = intervalNs == 0 ? now : nextDue + intervalNs;
         return true;

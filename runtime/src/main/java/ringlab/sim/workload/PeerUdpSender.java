@@ -19,6 +19,7 @@ public final class PeerUdpSender implements EventHandler {
     private final long stopNs;
     private final int dst, sport, dport;
     private long seq;
+    private SendBudget budget;
 
     public PeerUdpSender(Sim sim, PeerHost peer, StreamStats stats, int len, long bitsPerSecond, long startNs,
                          long stopNs, int dst, int sport, int dport) {
@@ -37,9 +38,12 @@ public final class PeerUdpSender implements EventHandler {
         sim.at(startNs, this, 0, null);
     }
 
+    /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
+    public void limitBy(SendBudget b) { this.budget = b; }
+
     @Override
     public void onEvent(int kind, Object arg, long now) {
-        if (now >= stopNs) return;
+        if (now >= stopNs || budget != null && budget.allowance(now) <= 0) return;
         Packet p = peer.newPacket();
         p.proto = Packet.UDP;
         p.src = peer.addr; p.dst = dst; p.sport = sport; p.dport = dport;
@@ -49,6 +53,7 @@ public final class PeerUdpSender implements EventHandler {
         stats.bytesSent += len;
         stats.packetsSent++;
         peer.send(p);
+        if (budget != null) budget.sent(len, now);
         sim.at(now + intervalNs, this, 0, null);
     }
 }
