@@ -79,11 +79,17 @@ final class RunCommand implements Callable<Integer> {
             return 2;
         }
         long t0 = System.nanoTime();
-        RunReport r = sim.run();
+        RunReport r;
+        try {
+            r = sim.run();
+        } catch (IllegalStateException e) { // -n/-k whose data was not sent within the cap
+            io.err().println("ringlab run: " + e.getMessage());
+            return 2;
+        }
         long wallNs = System.nanoTime() - t0;
         io.out().print(asJson ? IperfJsonFormatter.format(r) : IperfTextFormatter.format(r));
         io.out().flush();
-        io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sc.iperf.durationSec() + 0.0, wallNs / 1e9);
+        io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sim.now() / 1e9, wallNs / 1e9);
         return 0;
     }
 
