@@ -148,6 +148,7 @@ public final class Simulation {
         // -C sets the algorithm on both iperf3 sockets (TCP_CONGESTION); without it the sysctl is in force
         String cc = o.congestion() != null ? o.congestion() : s.tcpCongestionControl;
         c.congestionControl = cc.equals("reno") ? "newreno" : "cubic";
+        c.ipTos = o.tos();
         if (o.window() > 0) {
             c.soRcvbuf = (int) o.window();
             c.soSndbuf = (int) o.window();
@@ -231,7 +232,9 @@ public final class Simulation {
         if (forward) {
             PeerHost from = st.reverse ? serverPeer : clientPeer, to = st.reverse ? clientPeer : serverPeer;
             int sport = st.reverse ? SERVER_PORT : clientPort, dport = st.reverse ? clientPort : SERVER_PORT;
-            limit(st, new PeerUdpSender(sim, from, st, o.length(), rate, start, stopNs, to.addr, sport, dport)::limitBy);
+            PeerUdpSender u = new PeerUdpSender(sim, from, st, o.length(), rate, start, stopNs, to.addr, sport, dport);
+            u.ipTos(o.tos());
+            limit(st, u::limitBy);
             // one handler per host: the client side's port tells the streams apart (-P, --bidir)
             to.onUdp((p, now) -> streams.get(indexOfPort(to == clientPeer ? p.dport : p.sport))
                     .udpReceived(p.appSeq, p.appTime, now, p.payload));
@@ -242,12 +245,15 @@ public final class Simulation {
         if (!st.reverse) {
             UdpSocket s = stack.udpBind(SERVER_PORT + st.id - 5, rcvbuf);
             deviceUdp.add(s);
-            limit(st, new PeerUdpSender(sim, clientPeer, st, o.length(), rate, start, stopNs, DEVICE_ADDR, clientPort, s.port)::limitBy);
+            PeerUdpSender u = new PeerUdpSender(sim, clientPeer, st, o.length(), rate, start, stopNs, DEVICE_ADDR, clientPort, s.port);
+            u.ipTos(o.tos());
+            limit(st, u::limitBy);
             t = new DeviceUdpReceiver(name, core, s, st, ledger, scenario.board.soc().cacheLineBytes());
         } else {
             clientPeer.onUdp((p, now) -> streams.get(indexOfPort(p.dport)).udpReceived(p.appSeq, p.appTime, now, p.payload));
             DeviceUdpSender u = new DeviceUdpSender(name, core, stack, ledger, st, o.length(), rate, start, stopNs,
                     DEVICE_ADDR, SERVER_PORT, clientPeer.addr, clientPort, o.window() > 0 ? (int) (2 * o.window()) : 0);
+            u.ipTos(o.tos());
             limit(st, u::limitBy);
             t = u;
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.cpu.Task;
 import ringlab.sim.engine.Sim;
@@ -20,8 +19,7 @@ import ringlab.spi.board.Board;
 class ServerThreadsTest {
 
     static Board twoCores() {
-        return TestBoards.board(TestBoards.soc(2, 200_000_000L, "5.15"), TestBoards.nic(100_000_000L, 64),
-                TestBoards.costs(1500, Map.of()));
+        return TestBoards.board(TestBoards.soc(2, 200_000_000L, "5.15"), TestBoards.nic(100_000_000L, 64), LivelockTest.costs());
     }
 
     static Simulation sim(Board b, String iperf, Scenario.Topology topo) {

@@ -158,6 +158,7 @@ public final class TcpConnection {
         p.dst = remoteAddr;
         p.sport = localPort;
         p.dport = remotePort;
+        p.tos = cfg.ipTos;
         p.seq = seq;
         p.payload = len;
         p.flags = flags | Packet.ACK;

@@ -35,6 +35,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
     private long seq;
     private boolean waitingForMemory;
     private SendBudget budget;
+    private int tos;
 
     public DeviceUdpSender(String name, Core core, DeviceStack stack, Ledger ledger, StreamStats stats, int len,
                            long bitsPerSecond, long startNs, long stopNs, int src, int sport, int dst, int dport,
@@ -51,6 +52,9 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         this.sndbuf = sndbuf > 0 ? sndbuf : WMEM_DEFAULT;
         this.pacing = core.cpu().timers().hrtimer(core, (c, t) -> c.cpu().wake(this), this);
     }
+
+    /** IP_TOS of the iperf3 socket (-S/--dscp): the TOS byte of every datagram. */
+    public void ipTos(int tos) { this.tos = tos; }
 
     /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
     public void limitBy(SendBudget b) { this.budget = b; }
@@ -73,6 +77,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         p.proto = Packet.UDP;
         p.src = src; p.dst = dst; p.sport = sport; p.dport = dport;
         p.payload = len;
+        p.tos = tos;
         p.appSeq = seq++;
         p.appTime = c.stepNow();
         p.sndOwner = this;
