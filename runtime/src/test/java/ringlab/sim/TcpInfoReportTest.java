@@ -17,7 +17,8 @@ import ringlab.sim.workload.IperfArgs;
 
 /**
  * The sender's tcp_info as iperf3 samples it per interval (cwnd, snd_wnd, rtt, rttvar, pmtu) and sums it up
- * at the end (max cwnd/wnd/rtt, min rtt, integer mean of the samples); -C on both ends; the client socket's
+ * at the end (max cwnd/wnd/rtt, min rtt, integer mean of the samples, -O's omitted ones included as in
+ * iperf3); -C on both ends; the client socket's
  * buffers as Linux gives them.
  */
 class TcpInfoReportTest {
@@ -29,7 +30,7 @@ class TcpInfoReportTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"-t 4 -M 512", "-t 3 -R"})
+    @CsvSource({"-t 4 -M 512", "-t 3 -R", "-O 2 -t 2 -M 512"})
     void intervalSamplesAndTheirSummary(String iperf) {
         Simulation s = sim(iperf, null);
         RunReport r = s.run();
