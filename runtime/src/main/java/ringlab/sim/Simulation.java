@@ -66,8 +66,12 @@ public final class Simulation {
     final Sampler sampler;
     final RunSpan span;
     final long startNs = 1_000_000L; // iperf3's control connection and setup take the first millisecond
-    /** -n/-k: the sending side's shared byte count; null for -t runs. */
+    /** -n/-k: the sending side's shared byte count (--bidir: the client's); null for -t runs. */
     final SendBudget budget;
+    /** --bidir with -n/-k: the device's own count for its streams (each iperf3 side stops at the count). */
+    final SendBudget reverseBudget;
+    private int budgetsLeft;
+    private long lastDataNs;
     private List<DriverFeature> pendingFeatures;
     /** Tunable values per feature as the drivers read them; the node changes them while the run goes on. */
     private TunableSettings tunables;
@@ -82,6 +86,8 @@ public final class Simulation {
         this.span = new RunSpan(o, startNs, sc.continuous);
         long stopNs = span.plannedEndNs;
         this.budget = span.byData ? new SendBudget(SendBudget.limitOf(o), span.measureStartNs, this::dataSent) : null;
+        this.reverseBudget = span.byData && o.bidir() ? new SendBudget(SendBudget.limitOf(o), span.measureStartNs, this::dataSent) : null;
+        this.budgetsLeft = reverseBudget != null ? 2 : 1;
         this.cpu = new Cpu(sim, board.soc(), CostProfile.of(board));
         StreamLayout layout = new StreamLayout(o, board);
         netRx = new NetRxAction[cpu.cores()];
@@ -210,14 +216,23 @@ public final class Simulation {
         receiverConns.add(receiver);
     }
 
-    /** -n/-k counts what the test's sending side sends: the client's streams, or the device's with -R. */
+    /**
+     * -n/-k counts what the test's sending side sends: the client's streams, or the device's with -R. With
+     * --bidir each side counts its own streams against -n (iperf3 3.12 --bidir -n 1000000 sends 1048576 bytes
+     * each way).
+     */
     private void limit(StreamStats st, java.util.function.Consumer<SendBudget> sender) {
-        if (budget != null && st.reverse == scenario.iperf.reverse()) sender.accept(budget);
+        if (budget != null) sender.accept(reverseBudget != null && st.reverse ? reverseBudget : budget);
     }
 
-    /** -n/-k's last byte went out at {@code ns}: the run ends there (a sampled end, then the engine stops). */
+    /**
+     * A side has sent its -n/-k count, its last byte at {@code ns}: once every sending side has, the run ends
+     * at the last of them (a sampled end, then the engine stops).
+     */
     private void dataSent(long ns) {
-        sim.at(ns, (k, a, now) -> {
+        lastDataNs = Math.max(lastDataNs, ns);
+        if (--budgetsLeft > 0) return;
+        sim.at(lastDataNs, (k, a, now) -> {
             span.dataEnded(now);
             sampler.finish(now);
             sim.stop();

@@ -44,6 +44,16 @@ class DataEndTest {
     }
 
     @Test
+    void withBidirEachSideSendsTheCount() {
+        Simulation s = RunInvariantsTest.sim("--bidir -n 1000000", 4);
+        RunReport r = s.run();
+        assertEquals(1048576, r.end.sumSent.bytes, "the client's streams");
+        assertEquals(1048576, r.end.sumSentBidirReverse.bytes, "the device's streams, as iperf3 3.12 on loopback");
+        assertTrue(s.now() < 2_000_000_000L);
+        assertEquals(1048576 * 2, s.streams.get(0).bytesSent + s.streams.get(1).bytesSent);
+    }
+
+    @Test
     void steppingStopsAtTheEndAndReportsWhatRunDoes() {
         String whole = IperfJsonFormatter.format(RunInvariantsTest.sim("-n 2M -M 512", 5).run());
         Simulation s = RunInvariantsTest.sim("-n 2M -M 512", 5);
