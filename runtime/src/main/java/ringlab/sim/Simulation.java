@@ -143,6 +143,12 @@ public final class Simulation {
         for (DevicePort p : ports) p.driver.open();
     }
 
+    /**
+     * Refuses, with one line, iperf3 options that cannot run on this board (-A n,m past its cores, --cport
+     * with too many streams), so a caller can check before it applies anything; the constructor checks too.
+     */
+    public static void checkFits(IperfOptions o, Board board) { new StreamLayout(o, board); }
+
     private void cablePeer(DevicePort port, PeerHost peer) {
         port.cable(peer);
         peer.connect(port.in);

@@ -3,6 +3,7 @@ package ringlab.node.internal;
 import java.util.List;
 import java.util.Map;
 import ringlab.node.ScenarioSpec;
+import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
@@ -31,6 +32,11 @@ final class ScenarioValidator {
         }
         String refused = continuousRefusal(iperf);
         if (refused != null) throw new IllegalArgumentException("workload: " + refused);
+        try {
+            Simulation.checkFits(iperf, board);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("workload: " + e.getMessage());
+        }
         Pace pace = Pace.parse(s.pace());
         return new Plan(s, board, features, iperf, pace);
     }

@@ -13,7 +13,10 @@ import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
 
-/** The node's scenario is a continuous run: no end by data, and no option that only shapes iperf3's output. */
+/**
+ * The node's scenario is a continuous run: no end by data, and no option that only shapes iperf3's output;
+ * options the board cannot run (-A past its cores) are refused before anything is applied, in experiments too.
+ */
 class ContinuousWorkloadTest {
 
     static final Board BOARD = new Board("b", "b", new Soc(1, 1_000_000_000L, "armv7", 32, 1, false, false, "6.1", 250),
@@ -34,7 +37,8 @@ class ContinuousWorkloadTest {
             "--timestamps|workload: --timestamps only changes how iperf3 writes its output; the node's continuous run writes none (its figures are live on the console and the API)",
             "--forceflush|workload: --forceflush only changes how iperf3 writes its output; the node's continuous run writes none (its figures are live on the console and the API)",
             "-J|workload: -J only changes how iperf3 writes its output; the node's continuous run writes none (its figures are live on the console and the API)",
-            "--get-server-output|workload: --get-server-output only changes how iperf3 writes its output; the node's continuous run writes none (its figures are live on the console and the API)"})
+            "--get-server-output|workload: --get-server-output only changes how iperf3 writes its output; the node's continuous run writes none (its figures are live on the console and the API)",
+            "-A 0,1|workload: -A n,1: the board b has 1 core (0)"})
     void refusedWithTheReason(String workload, String message) {
         assertEquals(message, assertThrows(IllegalArgumentException.class, () -> validate(workload)).getMessage());
     }
@@ -43,5 +47,12 @@ class ContinuousWorkloadTest {
     @ValueSource(strings = {"-M 512", "--bidir -P 2", "-u -b 10M -S 0x10", "-C reno -A 0,0 --cport 6000", "-O 2"})
     void whatShapesTheTrafficIsAccepted(String workload) {
         validate(workload); // throws if refused
+    }
+
+    @org.junit.jupiter.api.Test
+    void anExperimentRefusesAnAffinityPastTheBoardsCores() {
+        var r = new ringlab.node.ExperimentRequest("b", "stock", "stock", "-A 0,4", 2, 1);
+        assertEquals("workload: -A n,4: the board b has 1 core (0)",
+                assertThrows(IllegalArgumentException.class, () -> ExperimentPlan.of(r, Map.of("b", BOARD), Map.of())).getMessage());
     }
 }
