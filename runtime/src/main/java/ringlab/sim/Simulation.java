@@ -66,12 +66,8 @@ public final class Simulation {
     final Sampler sampler;
     final RunSpan span;
     final long startNs = 1_000_000L; // iperf3's control connection and setup take the first millisecond
-    /** -n/-k: the sending side's shared byte count (--bidir: the client's); null for -t runs. */
-    final SendBudget budget;
-    /** --bidir with -n/-k: the device's own count for its streams (each iperf3 side stops at the count). */
-    final SendBudget reverseBudget;
-    private int budgetsLeft;
-    private long lastDataNs;
+    /** -n/-k's end condition; null for -t runs. */
+    private final DataEnd dataEnd;
     private List<DriverFeature> pendingFeatures;
     /** Tunable values per feature as the drivers read them; the node changes them while the run goes on. */
     private TunableSettings tunables;
@@ -85,9 +81,7 @@ public final class Simulation {
         IperfOptions o = sc.iperf;
         this.span = new RunSpan(o, startNs, sc.continuous);
         long stopNs = span.plannedEndNs;
-        this.budget = span.byData ? new SendBudget(SendBudget.limitOf(o), span.measureStartNs, this::dataSent) : null;
-        this.reverseBudget = span.byData && o.bidir() ? new SendBudget(SendBudget.limitOf(o), span.measureStartNs, this::dataSent) : null;
-        this.budgetsLeft = reverseBudget != null ? 2 : 1;
+        this.dataEnd = span.byData ? new DataEnd(sim, span, o) : null;
         this.cpu = new Cpu(sim, board.soc(), CostProfile.of(board));
         StreamLayout layout = new StreamLayout(o, board);
         netRx = new NetRxAction[cpu.cores()];
@@ -137,6 +131,7 @@ public final class Simulation {
         if (forward && ping != null) serverPeer.onIcmp((p, now) -> { });
         long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : span.plannedEndNs - startNs;
         sampler = new Sampler(this, span, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
+        if (dataEnd != null) dataEnd.sampler(sampler);
         // the node's continuous runs survive a feature whose install() throws (see takeInstallFailures)
         for (DevicePort p : ports) p.driver.isolateFeatureFaults(sc.continuous);
         setFeatures(sc.features);
@@ -222,27 +217,9 @@ public final class Simulation {
         receiverConns.add(receiver);
     }
 
-    /**
-     * -n/-k counts what the test's sending side sends: the client's streams, or the device's with -R. With
-     * --bidir each side counts its own streams against -n (iperf3 3.12 --bidir -n 1000000 sends 1048576 bytes
-     * each way).
-     */
+    /** -n/-k: the stream's sender counts against its side's byte count (see {@link DataEnd}). */
     private void limit(StreamStats st, java.util.function.Consumer<SendBudget> sender) {
-        if (budget != null) sender.accept(reverseBudget != null && st.reverse ? reverseBudget : budget);
-    }
-
-    /**
-     * A side has sent its -n/-k count, its last byte at {@code ns}: once every sending side has, the run ends
-     * at the last of them (a sampled end, then the engine stops).
-     */
-    private void dataSent(long ns) {
-        lastDataNs = Math.max(lastDataNs, ns);
-        if (--budgetsLeft > 0) return;
-        sim.at(lastDataNs, (k, a, now) -> {
-            span.dataEnded(now);
-            sampler.finish(now);
-            sim.stop();
-        }, 0, null);
+        if (dataEnd != null) dataEnd.limit(st, sender);
     }
 
     private void setupUdp(IperfOptions o, StreamStats st, Core core, int clientPort, long start, long stopNs,
