@@ -94,11 +94,16 @@ final class RunCommand implements Callable<Integer> {
             return fail(io, mode, e.getMessage());
         }
         long t0 = System.nanoTime();
-        RunReport r = sim.run();
+        RunReport r;
+        try {
+            r = sim.run();
+        } catch (IllegalStateException e) { // -n/-k whose data was not sent within the cap
+            return fail(io, mode, e.getMessage());
+        }
         long wallNs = System.nanoTime() - t0;
         write(out, output(r, mode, start), sc.iperf.forceFlush());
         if (out != io.out()) out.close();
-        io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sc.iperf.durationSec() + 0.0, wallNs / 1e9);
+        io.err().printf("ringlab: %.1f virtual s in %.2f wall s%n", sim.now() / 1e9, wallNs / 1e9);
         return 0;
     }
 

@@ -30,7 +30,7 @@ final class LiveCountersReader {
             packets += p.driver.napi.workTotal();
         }
         Accounting ledger = new Accounting(s.ledger.sentCount(), s.ledger.deliveredCount(), s.ledger.droppedCount(), s.ledger.inFlight());
-        Simulation.Sampler g = s.sampler;
+        Sampler g = s.sampler;
         return new LiveCounters(s.sim.now(), bytes, cpuNs, switches, irqs, polls, packets, s.ledger.dropsByReason(), ledger,
                 g.gaugeSamples, g.gauges[0], g.gauges[2], g.gauges[3], s.ping == null ? 0 : s.ping.received());
     }

@@ -1,23 +1,34 @@
 package ringlab.sim;
 
+import java.util.ArrayList;
 import java.util.List;
-import ringlab.sim.cpu.Core;
-import ringlab.sim.cpu.Ctx;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
 import ringlab.sim.report.RunReport;
+import ringlab.sim.report.SocketInfo;
 import ringlab.sim.report.StreamInfo;
 import ringlab.sim.report.Totals;
+import ringlab.sim.tcp.TcpConfig;
+import ringlab.sim.tcp.TcpConnection;
+import ringlab.sim.workload.IperfOptions;
 import ringlab.sim.workload.StreamStats;
 import ringlab.spi.feature.DriverFeature;
 
-/** Turns a finished simulation into an iperf3-shaped {@link RunReport} plus the device detail. */
+/**
+ * Turns a finished simulation into an iperf3-shaped {@link RunReport} plus the device detail. Intervals in
+ * -O's omitted seconds are marked omitted and timed from the start; the others, and the end totals, from the
+ * end of the omitted part, and the totals cover only the measured part (as iperf3 resets its counters there).
+ */
 final class ReportBuilder {
     private final Simulation s;
+    private final Sampler sm;
 
-    ReportBuilder(Simulation s) { this.s = s; }
+    ReportBuilder(Simulation s) {
+        this.s = s;
+        this.sm = s.sampler;
+    }
 
     RunReport build() {
         RunReport r = new RunReport();
@@ -33,109 +44,191 @@ final class ReportBuilder {
         }
         intervals(r);
         end(r);
+        r.socket = socket();
         r.ringlab = new DeviceDetailBuilder(s).detail();
         return r;
     }
 
-    private boolean udp() { return s.scenario.iperf.udp(); }
+    private IperfOptions opts() { return s.scenario.iperf; }
 
-    /** The client's side of a stream: what it sent, or with -R what it received. */
-    private int clientField() { return s.scenario.iperf.reverse() ? 1 : 0; }
+    private boolean bidir() { return opts().bidir(); }
+
+    /** The client's side of a stream: what it sent, or when the device sends what it received. */
+    private static int clientField(StreamStats st) { return st.reverse ? 1 : 0; }
 
     private void intervals(RunReport r) {
-        List<long[]> snaps = s.sampler.snapshots;
+        List<long[]> snaps = sm.snapshots;
         int n = s.streams.size();
+        RunSpan span = sm.span;
         for (int k = 1; k < snaps.size(); k++) {
-            long[] a = snaps.get(k - 1), b = snaps.get(k);
-            double t0 = (s.sampler.times.get(k - 1) - s.startNs) / (double) Sim.SEC;
-            double t1 = (s.sampler.times.get(k) - s.startNs) / (double) Sim.SEC;
+            long[] a = snaps.get(k - 1), b = snaps.get(k), info = sm.tcpInfo.get(k);
+            long ta = sm.times.get(k - 1), tb = sm.times.get(k);
+            boolean omitted = span.omits() && tb <= span.measureStartNs;
+            long origin = omitted ? span.startNs : span.measureStartNs;
+            double t0 = (ta - origin) / (double) Sim.SEC, t1 = (tb - origin) / (double) Sim.SEC;
             if (t1 <= t0) continue;
             Interval iv = new Interval(t0, t1);
-            IntervalStream sum = new IntervalStream();
+            iv.omitted = omitted;
             for (int i = 0; i < n; i++) {
-                int o = i * 8;
-                long bytes = b[o + clientField()] - a[o + clientField()];
-                IntervalStream x = new IntervalStream(s.streams.get(i).id, bytes, bytes * 8 / (t1 - t0));
+                StreamStats st = s.streams.get(i);
+                int o = i * Sampler.STRIDE;
+                long bytes = b[o + clientField(st)] - a[o + clientField(st)];
+                IntervalStream x = new IntervalStream(st.id, bytes, bytes * 8 / (t1 - t0));
+                x.sender = !st.reverse;
                 x.retransmits = b[o + 2] - a[o + 2];
                 x.sndCwndBytes = b[o + 3];
                 x.rttUs = b[o + 4];
+                x.rttvarUs = info[i * Sampler.INFO];
+                x.sndWndBytes = info[i * Sampler.INFO + 1];
+                x.pmtu = opts().udp() ? 0 : s.scenario.board.nic().mtu();
                 x.packets = b[o + 5] - a[o + 5];
                 x.lostPackets = b[o + 6] - a[o + 6];
                 x.outOfOrder = b[o + 7] - a[o + 7];
-                x.jitterMs = s.sampler.jitter.get(k)[i] / 1e6;
+                x.jitterMs = sm.jitter.get(k)[i] / 1e6;
                 iv.streams.add(x);
-                sum.bytes += x.bytes;
-                sum.retransmits += x.retransmits;
-                sum.packets += x.packets;
-                sum.lostPackets += x.lostPackets;
-                sum.outOfOrder += x.outOfOrder;
-                sum.jitterMs += x.jitterMs / n;
             }
-            sum.bitsPerSecond = sum.bytes * 8 / (t1 - t0);
-            iv.sum = sum;
+            iv.sum = intervalSum(iv.streams, bidir() ? Boolean.TRUE : null, t1 - t0);
+            if (bidir()) iv.sumBidirReverse = intervalSum(iv.streams, Boolean.FALSE, t1 - t0);
             r.intervals.add(iv);
         }
     }
 
+    /** The sum of the streams whose sender flag is {@code sender} (null: all of them). */
+    private static IntervalStream intervalSum(List<IntervalStream> streams, Boolean sender, double secs) {
+        List<IntervalStream> in = new ArrayList<>();
+        for (IntervalStream x : streams) if (sender == null || x.sender == sender) in.add(x);
+        IntervalStream sum = new IntervalStream();
+        for (IntervalStream x : in) {
+            sum.bytes += x.bytes;
+            sum.retransmits += x.retransmits;
+            sum.packets += x.packets;
+            sum.lostPackets += x.lostPackets;
+            sum.outOfOrder += x.outOfOrder;
+            sum.jitterMs += x.jitterMs / in.size();
+            sum.sender = x.sender;
+        }
+        sum.bitsPerSecond = sum.bytes * 8 / secs;
+        return sum;
+    }
+
     private void end(RunReport r) {
-        double secs = s.durationNs / (double) Sim.SEC;
-        long[] last = s.sampler.snapshots.get(s.sampler.snapshots.size() - 1);
-        Totals sent = new Totals(secs, 0, 0), recv = new Totals(secs, 0, 0);
+        RunSpan span = sm.span;
+        double secs = (span.endNs() - span.measureStartNs) / (double) Sim.SEC;
+        long[] last = sm.snapshots.get(sm.snapshots.size() - 1), base = sm.base;
+        List<EndStream> fwd = new ArrayList<>(), rev = new ArrayList<>();
         for (int i = 0; i < s.streams.size(); i++) {
             StreamStats st = s.streams.get(i);
-            int o = i * 8;
-            Totals ts = new Totals(secs, last[o], last[o] * 8 / secs);
-            Totals tr = new Totals(secs, last[o + 1], last[o + 1] * 8 / secs);
-            ts.retransmits = last[o + 2];
-            if (udp()) {
+            int o = i * Sampler.STRIDE;
+            long sentBytes = last[o] - base[o], recvBytes = last[o + 1] - base[o + 1];
+            Totals ts = new Totals(secs, sentBytes, sentBytes * 8 / secs);
+            Totals tr = new Totals(secs, recvBytes, recvBytes * 8 / secs);
+            ts.retransmits = last[o + 2] - base[o + 2];
+            if (opts().udp()) {
                 for (Totals t : new Totals[] {ts, tr}) {
-                    t.packets = last[o + 5];
-                    t.lostPackets = last[o + 6];
+                    t.packets = last[o + 5] - base[o + 5];
+                    t.lostPackets = last[o + 6] - base[o + 6];
                     t.lostPercent = t.packets > 0 ? 100.0 * t.lostPackets / t.packets : 0;
                     t.jitterMs = st.jitterNs / 1e6;
-                    t.outOfOrder = last[o + 7];
+                    t.outOfOrder = last[o + 7] - base[o + 7];
                 }
+            } else {
+                tcpInfoSummary(ts, i);
             }
-            r.end.streams.add(new EndStream(st.id, ts, tr));
-            add(sent, ts);
-            add(recv, tr);
+            EndStream e = new EndStream(st.id, ts, tr);
+            e.sender = !st.reverse;
+            r.end.streams.add(e);
+            (st.reverse && bidir() ? rev : fwd).add(e);
         }
-        sent.bitsPerSecond = sent.bytes * 8 / secs;
-        recv.bitsPerSecond = recv.bytes * 8 / secs;
-        if (udp()) {
-            recv.lostPercent = sent.lostPercent = sent.packets > 0 ? 100.0 * sent.lostPackets / sent.packets : 0;
+        r.end.sumSent = sum(fwd, secs, true);
+        r.end.sumReceived = sum(fwd, secs, false);
+        if (bidir()) {
+            r.end.sumSentBidirReverse = sum(rev, secs, true);
+            r.end.sumReceivedBidirReverse = sum(rev, secs, false);
         }
-        r.end.sumSent = sent;
-        r.end.sumReceived = recv;
-        cpu(r);
+        if (!opts().udp() && !s.senderConns.isEmpty()) {
+            r.end.senderTcpCongestion = linuxName(s.senderConns.get(0));
+            r.end.receiverTcpCongestion = linuxName(s.receiverConns.get(0));
+        }
+        cpu(r, secs);
     }
 
-    private static void add(Totals sum, Totals t) {
-        sum.bytes += t.bytes;
-        sum.retransmits += t.retransmits;
-        sum.packets += t.packets;
-        sum.lostPackets += t.lostPackets;
-        sum.outOfOrder += t.outOfOrder;
-        sum.jitterMs = Math.max(sum.jitterMs, t.jitterMs);
+    /**
+     * iperf3's end-of-test tcp_info figures of a sending stream, from its per-interval samples (iperf_api.c's
+     * stats callback): the largest cwnd, snd_wnd and rtt, the smallest non-zero rtt, and the mean rtt as the
+     * integer average of the samples. The omitted intervals' samples count too: iperf_reset_stats at the end
+     * of -O resets the byte and retransmit counts, not these (iperf3 3.12's omit.json: mean_rtt 114 is the
+     * mean of 122, 140 and 82, the first sample an omitted interval's).
+     */
+    private void tcpInfoSummary(Totals t, int i) {
+        int o = i * Sampler.STRIDE;
+        long sumRtt = 0, count = 0;
+        for (int k = 1; k < sm.snapshots.size(); k++) {
+            long[] b = sm.snapshots.get(k);
+            long rtt = b[o + 4];
+            t.maxSndCwnd = Math.max(t.maxSndCwnd, b[o + 3]);
+            t.maxSndWnd = Math.max(t.maxSndWnd, sm.tcpInfo.get(k)[i * Sampler.INFO + 1]);
+            t.maxRttUs = Math.max(t.maxRttUs, rtt);
+            if (t.minRttUs == 0 || rtt < t.minRttUs) t.minRttUs = rtt;
+            sumRtt += rtt;
+            count++;
+        }
+        t.meanRttUs = count > 0 ? sumRtt / count : 0;
     }
 
-    /** remote_* is the device's whole CPU (mpstat-like, all cores); the ideal peer's host_* is 0. */
-    private void cpu(RunReport r) {
-        double total = 0, user = 0;
-        long all = 0, idle = 0, usr = 0;
-        for (int i = 0; i < s.cpu.cores(); i++) {
-            Core c = s.cpu.core(i);
-            c.sync();
-            for (Ctx x : Ctx.values()) all += c.ctxNs(x);
-            idle += c.ctxNs(Ctx.IDLE);
-            usr += c.ctxNs(Ctx.USER);
+    /** The algorithm as Linux names it (tcp_congestion_ops.name): ringlab's "newreno" is Linux's "reno". */
+    private static String linuxName(TcpConnection c) {
+        return c.congestionControl().equals("newreno") ? "reno" : c.congestionControl();
+    }
+
+    private Totals sum(List<EndStream> streams, double secs, boolean sent) {
+        Totals sum = new Totals(secs, 0, 0);
+        for (EndStream e : streams) {
+            Totals t = sent ? e.sent : e.received;
+            sum.bytes += t.bytes;
+            sum.retransmits += t.retransmits;
+            sum.packets += t.packets;
+            sum.lostPackets += t.lostPackets;
+            sum.outOfOrder += t.outOfOrder;
+            sum.jitterMs = Math.max(sum.jitterMs, t.jitterMs);
         }
-        if (all > 0) {
-            total = 100.0 * (all - idle) / all;
-            user = 100.0 * usr / all;
+        sum.bitsPerSecond = sum.bytes * 8 / secs;
+        if (opts().udp()) sum.lostPercent = sum.packets > 0 ? 100.0 * sum.lostPackets / sum.packets : 0;
+        return sum;
+    }
+
+    /**
+     * The client's socket as iperf3's "start" reports it: Linux stores 2 x min(-w, net.core.{w,r}mem_max) for
+     * SO_SNDBUF/SO_RCVBUF; without -w a TCP socket starts at tcp_wmem[1]/tcp_rmem[1] and a UDP one at
+     * net.core.wmem_default/rmem_default (212992).
+     */
+    private SocketInfo socket() {
+        IperfOptions o = opts();
+        SocketInfo si = new SocketInfo();
+        si.sockBufsize = o.window();
+        if (o.udp()) {
+            long def = 212992;
+            si.sndbufActual = o.window() > 0 ? 2 * Math.min(o.window(), def) : def;
+            si.rcvbufActual = si.sndbufActual;
+            return si;
         }
-        r.end.cpu.remoteTotal = total;
-        r.end.cpu.remoteUser = user;
-        r.end.cpu.remoteSystem = total - user;
+        TcpConfig c = s.senderConns.get(0).config();
+        si.sndbufActual = o.window() > 0 ? 2L * Math.min(o.window(), c.coreWmemMax) : c.wmemDefault;
+        si.rcvbufActual = o.window() > 0 ? 2L * Math.min(o.window(), c.coreRmemMax) : c.rmemDefault;
+        si.tcpMssDefault = c.mss;
+        return si;
+    }
+
+    /**
+     * remote_* is the iperf3 server process on the device: its threads' CPU time over the measured part, in
+     * percent of one core (user = their user mode, system = their system calls plus the interrupts and
+     * softirqs billed to them); the ideal peer's host_* is 0.
+     */
+    private void cpu(RunReport r, double secs) {
+        long[] now = sm.taskNs(), base = sm.baseTaskNs;
+        double ns = secs * Sim.SEC;
+        if (ns <= 0) return;
+        r.end.cpu.remoteUser = 100.0 * (now[0] - base[0]) / ns;
+        r.end.cpu.remoteSystem = 100.0 * (now[1] - base[1]) / ns;
+        r.end.cpu.remoteTotal = r.end.cpu.remoteUser + r.end.cpu.remoteSystem;
     }
 }

@@ -9,7 +9,6 @@ import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Cpu;
 import ringlab.sim.cpu.Task;
 import ringlab.sim.driver.NetRxAction;
-import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.feature.TunableSettings;
 import ringlab.sim.net.Ledger;
@@ -31,6 +30,7 @@ import ringlab.sim.workload.PeerTcpReceiver;
 import ringlab.sim.workload.PeerTcpSender;
 import ringlab.sim.workload.PeerUdpSender;
 import ringlab.sim.workload.Ping;
+import ringlab.sim.workload.SendBudget;
 import ringlab.sim.workload.StreamStats;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
@@ -55,6 +55,8 @@ public final class Simulation {
     final PeerHost serverPeer; // forward topology only
     final List<StreamStats> streams = new ArrayList<>();
     final List<TcpConnection> senderConns = new ArrayList<>();
+    /** TCP: each stream's receiving end, in stream order (as senderConns holds the sending ends). */
+    final List<TcpConnection> receiverConns = new ArrayList<>();
     final List<TcpConnection> deviceConns = new ArrayList<>();
     final List<UdpSocket> deviceUdp = new ArrayList<>();
     final List<int[]> streamPorts = new ArrayList<>();
@@ -62,8 +64,10 @@ public final class Simulation {
     final NetRxAction[] netRx;
     final Ping ping;
     final Sampler sampler;
-    final long durationNs;
+    final RunSpan span;
     final long startNs = 1_000_000L; // iperf3's control connection and setup take the first millisecond
+    /** -n/-k's end condition; null for -t runs. */
+    private final DataEnd dataEnd;
     private List<DriverFeature> pendingFeatures;
     /** Tunable values per feature as the drivers read them; the node changes them while the run goes on. */
     private TunableSettings tunables;
@@ -75,9 +79,11 @@ public final class Simulation {
         Board board = sc.board;
         StackSettings settings = StackSettings.from(sc.settings);
         IperfOptions o = sc.iperf;
-        this.durationNs = sc.continuous ? Long.MAX_VALUE / 4 : o.durationSec() * Sim.SEC;
-        long stopNs = sc.continuous ? Long.MAX_VALUE / 4 : startNs + durationNs;
+        this.span = new RunSpan(o, startNs, sc.continuous);
+        long stopNs = span.plannedEndNs;
+        this.dataEnd = span.byData ? new DataEnd(sim, span, o) : null;
         this.cpu = new Cpu(sim, board.soc(), CostProfile.of(board));
+        StreamLayout layout = new StreamLayout(o, board);
         netRx = new NetRxAction[cpu.cores()];
         NetTxAction[] netTx = new NetTxAction[cpu.cores()];
         for (int i = 0; i < cpu.cores(); i++) {
@@ -109,15 +115,13 @@ public final class Simulation {
             stack.addRoute(PEER_ADDR, p.netdev);
         }
         SplittableRandom rng = sim.rng();
-        for (int i = 0; i < o.parallel(); i++) {
-            int clientPort = 40000 + rng.nextInt(20000) + i;
+        for (int i = 0; i < layout.streams(); i++) {
+            int clientPort = layout.clientPort(i, 40000 + rng.nextInt(20000) + i);
             long start = startNs + rng.nextLong(1_000_000L); // when the client gets to send its first byte
-            StreamStats st = new StreamStats(5 + i);
+            StreamStats st = new StreamStats(5 + i, layout.reverse(i));
             streams.add(st);
             streamPorts.add(new int[] {clientPort, SERVER_PORT});
-            // the NIC's IRQ and NET_RX run on core 0; on a multi-core SoC the load balancer moves a busy
-            // iperf3 thread off it, so streams go to the other cores first (no migration is modelled)
-            Core core = cpu.core(cpu.cores() == 1 ? 0 : 1 + i % (cpu.cores() - 1));
+            Core core = cpu.core(layout.core(i));
             if (o.udp()) setupUdp(o, st, core, clientPort, start, stopNs, rng);
             else setupTcp(o, settings, st, core, clientPort, start, stopNs, rng);
         }
@@ -125,13 +129,20 @@ public final class Simulation {
                 ? new Ping(sim, clientPeer, forward ? PEER_ADDR : DEVICE_ADDR, sc.pingIntervalNs, startNs, stopNs, sc.continuous)
                 : null;
         if (forward && ping != null) serverPeer.onIcmp((p, now) -> { });
-        long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : durationNs;
-        sampler = new Sampler(this, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
+        long interval = o.intervalSec() > 0 ? (long) (o.intervalSec() * Sim.SEC) : span.plannedEndNs - startNs;
+        sampler = new Sampler(this, span, interval, sc.continuous ? 120 : Integer.MAX_VALUE);
+        if (dataEnd != null) dataEnd.sampler(sampler);
         // the node's continuous runs survive a feature whose install() throws (see takeInstallFailures)
         for (DevicePort p : ports) p.driver.isolateFeatureFaults(sc.continuous);
         setFeatures(sc.features);
         for (DevicePort p : ports) p.driver.open();
     }
+
+    /**
+     * Refuses, with one line, iperf3 options that cannot run on this board (-A n,m past its cores, --cport
+     * with too many streams), so a caller can check before it applies anything; the constructor checks too.
+     */
+    public static void checkFits(IperfOptions o, Board board) { new StreamLayout(o, board); }
 
     private void cablePeer(DevicePort port, PeerHost peer) {
         port.cable(peer);
@@ -141,7 +152,10 @@ public final class Simulation {
     private TcpConfig tcpConfig(IperfOptions o, StackSettings s) {
         TcpConfig c = new TcpConfig();
         c.mss = o.mss() > 0 ? o.mss() : scenario.board.nic().mtu() - 40;
-        c.congestionControl = s.tcpCongestionControl.equals("reno") ? "newreno" : "cubic";
+        // -C sets the algorithm on both iperf3 sockets (TCP_CONGESTION); without it the sysctl is in force
+        String cc = o.congestion() != null ? o.congestion() : s.tcpCongestionControl;
+        c.congestionControl = cc.equals("reno") ? "newreno" : "cubic";
+        c.ipTos = o.tos();
         if (o.window() > 0) {
             c.soRcvbuf = (int) o.window();
             c.soSndbuf = (int) o.window();
@@ -166,8 +180,9 @@ public final class Simulation {
         deviceConns.add(dev);
         int line = scenario.board.soc().cacheLineBytes();
         String name = "iperf3/" + st.id;
-        if (!o.reverse()) {
+        if (!st.reverse) {
             PeerTcpSender snd = new PeerTcpSender(sim, client, st, o.length(), start, stopNs);
+            limit(st, snd::limitBy);
             clientPeer.attach(client, snd::fill, null);
             DeviceTcpReceiver t = new DeviceTcpReceiver(name, core, dev, st, o.length(), cfg.mss, line);
             stack.tcpAttach(dev, t, null);
@@ -178,24 +193,33 @@ public final class Simulation {
             clientPeer.attach(client, null, rcv::drain);
             DeviceTcpSender t = new DeviceTcpSender(name, core, dev, st, o.length(), cfg.mss,
                     scenario.board.nic().txChecksum(), stopNs);
+            limit(st, t::limitBy);
             stack.tcpAttach(dev, null, t);
             tasks.add(t);
             senderConns.add(dev);
         }
+        receiverConns.add(st.reverse ? client : dev);
         sim.at(start, (k, a, n) -> cpu.start((Task) a), 0, tasks.get(tasks.size() - 1));
     }
 
     /** Forward topology: both ends are ideal peers; the device only routes. */
     private void wirePeerPair(IperfOptions o, StreamStats st, TcpConnection client, PeerHost cp, TcpConnection server,
                               PeerHost sp, long start, long stopNs) {
-        TcpConnection sender = o.reverse() ? server : client;
-        TcpConnection receiver = o.reverse() ? client : server;
-        PeerHost sh = o.reverse() ? sp : cp, rh = o.reverse() ? cp : sp;
+        TcpConnection sender = st.reverse ? server : client;
+        TcpConnection receiver = st.reverse ? client : server;
+        PeerHost sh = st.reverse ? sp : cp, rh = st.reverse ? cp : sp;
         PeerTcpSender snd = new PeerTcpSender(sim, sender, st, o.length(), start, stopNs);
+        limit(st, snd::limitBy);
         PeerTcpReceiver rcv = new PeerTcpReceiver(receiver, st);
         sh.attach(sender, snd::fill, null);
         rh.attach(receiver, null, rcv::drain);
         senderConns.add(sender);
+        receiverConns.add(receiver);
+    }
+
+    /** -n/-k: the stream's sender counts against its side's byte count (see {@link DataEnd}). */
+    private void limit(StreamStats st, java.util.function.Consumer<SendBudget> sender) {
+        if (dataEnd != null) dataEnd.limit(st, sender);
     }
 
     private void setupUdp(IperfOptions o, StreamStats st, Core core, int clientPort, long start, long stopNs,
@@ -204,23 +228,32 @@ public final class Simulation {
         long rate = o.bitrate();
         int rcvbuf = o.window() > 0 ? (int) (2 * Math.min(o.window(), 212992)) : 212992;
         if (forward) {
-            PeerHost from = o.reverse() ? serverPeer : clientPeer, to = o.reverse() ? clientPeer : serverPeer;
-            int sport = o.reverse() ? SERVER_PORT : clientPort, dport = o.reverse() ? clientPort : SERVER_PORT;
-            new PeerUdpSender(sim, from, st, o.length(), rate, start, stopNs, to.addr, sport, dport);
-            to.onUdp((p, now) -> st.udpReceived(p.appSeq, p.appTime, now, p.payload));
+            PeerHost from = st.reverse ? serverPeer : clientPeer, to = st.reverse ? clientPeer : serverPeer;
+            int sport = st.reverse ? SERVER_PORT : clientPort, dport = st.reverse ? clientPort : SERVER_PORT;
+            PeerUdpSender u = new PeerUdpSender(sim, from, st, o.length(), rate, start, stopNs, to.addr, sport, dport);
+            u.ipTos(o.tos());
+            limit(st, u::limitBy);
+            // one handler per host: the client side's port tells the streams apart (-P, --bidir)
+            to.onUdp((p, now) -> streams.get(indexOfPort(to == clientPeer ? p.dport : p.sport))
+                    .udpReceived(p.appSeq, p.appTime, now, p.payload));
             return;
         }
         String name = "iperf3/" + st.id;
         Task t;
-        if (!o.reverse()) {
+        if (!st.reverse) {
             UdpSocket s = stack.udpBind(SERVER_PORT + st.id - 5, rcvbuf);
             deviceUdp.add(s);
-            new PeerUdpSender(sim, clientPeer, st, o.length(), rate, start, stopNs, DEVICE_ADDR, clientPort, s.port);
+            PeerUdpSender u = new PeerUdpSender(sim, clientPeer, st, o.length(), rate, start, stopNs, DEVICE_ADDR, clientPort, s.port);
+            u.ipTos(o.tos());
+            limit(st, u::limitBy);
             t = new DeviceUdpReceiver(name, core, s, st, ledger, scenario.board.soc().cacheLineBytes());
         } else {
             clientPeer.onUdp((p, now) -> streams.get(indexOfPort(p.dport)).udpReceived(p.appSeq, p.appTime, now, p.payload));
-            t = new DeviceUdpSender(name, core, stack, ledger, st, o.length(), rate, start, stopNs, DEVICE_ADDR,
-                    SERVER_PORT, clientPeer.addr, clientPort, o.window() > 0 ? (int) (2 * o.window()) : 0);
+            DeviceUdpSender u = new DeviceUdpSender(name, core, stack, ledger, st, o.length(), rate, start, stopNs,
+                    DEVICE_ADDR, SERVER_PORT, clientPeer.addr, clientPort, o.window() > 0 ? (int) (2 * o.window()) : 0);
+            u.ipTos(o.tos());
+            limit(st, u::limitBy);
+            t = u;
         }
         tasks.add(t);
         sim.at(start, (k, a, n) -> cpu.start((Task) a), 0, t);
@@ -233,29 +266,48 @@ public final class Simulation {
 
     // ------------------------------------------------------------------ running
 
-    /** Runs the whole test (-t seconds after setup) and reports it. */
+    /** Runs the whole test (setup, -O's omitted seconds, then -t seconds or -n/-k's data) and reports it. */
     public RunReport run() {
         advanceTo(endNanos());
         return report();
     }
 
     /**
-     * The virtual time a batch run ends at (setup plus -t seconds), so a caller can advance to it in steps
-     * (progress, cancellation) and then take {@link #report()}: steps dispatch the same events in the same
-     * order as one {@link #run()}, so the report is the same, byte for byte.
+     * The latest virtual time a batch run ends at, so a caller can advance to it in steps (progress,
+     * cancellation), stop once {@link #finished()} and then take {@link #report()}: steps dispatch the same
+     * events in the same order as one {@link #run()}, so the report is the same, byte for byte. A -t run ends
+     * exactly here (setup, -O, -t). A -n/-k run ends when its data is sent, known only then: this is its cap
+     * (setup, -O and {@link RunSpan#DATA_CAP_SEC} seconds), and {@link #advanceTo} stops at the real end.
      */
     public long endNanos() {
         if (scenario.continuous) throw new IllegalStateException("a continuous scenario has no end; use advanceTo");
-        return startNs + durationNs;
+        return span.plannedEndNs;
     }
 
-    /** The report of a batch run advanced to {@link #endNanos()}. */
+    /** True once a batch run is over: at {@link #endNanos()}, or when -n/-k's data has been sent. */
+    public boolean finished() {
+        return !scenario.continuous && (sim.stopped() || sim.now() >= span.plannedEndNs);
+    }
+
+    /**
+     * The report of a batch run that has {@link #finished()}. A -n/-k run that reached its cap without sending
+     * its data is refused (IllegalStateException naming the count and what was sent).
+     */
     public RunReport report() {
-        if (sim.now() < endNanos()) throw new IllegalStateException("the run has not reached its end yet (advanceTo(endNanos()))");
+        if (!finished()) throw new IllegalStateException("the run has not reached its end yet (advanceTo(endNanos()) until finished())");
+        if (span.byData && !span.dataDone()) {
+            IperfOptions o = scenario.iperf;
+            throw new IllegalStateException((o.blocks() > 0 ? "-k " + o.blocks() : "-n " + o.bytes())
+                    + ": the data was not sent within the " + RunSpan.DATA_CAP_SEC
+                    + " virtual seconds a data-limited run may last; use -t, or fewer bytes");
+        }
         return new ReportBuilder(this).build();
     }
 
-    /** Advances virtual time to t (ns); for the node, which paces this to the wall clock. */
+    /**
+     * Advances virtual time to t (ns); for the node, which paces this to the wall clock. A -n/-k run stops
+     * at its end, the event that sent the last byte, even when t is later (then {@link #finished()}).
+     */
     public void advanceTo(long t) { sim.runUntil(t); }
 
     public long now() { return sim.now(); }
@@ -341,81 +393,5 @@ public final class Simulation {
         long n = 0;
         for (DevicePort p : ports) n += p.out.frames() + p.in.frames();
         return n;
-    }
-
-    /** Periodic snapshots of the streams (interval lines) and device gauges. */
-    static final class Sampler implements EventHandler {
-        final Simulation s;
-        final long interval;
-        final int keep;
-        final List<long[]> snapshots = new ArrayList<>();
-        final List<Long> times = new ArrayList<>();
-        final List<double[]> jitter = new ArrayList<>();
-        final long[] gauges = new long[4];
-        long gaugeSamples;
-        private static final long GAUGE_NS = 1_000_000L;
-
-        Sampler(Simulation s, long interval, int keep) {
-            this.s = s;
-            this.interval = interval;
-            this.keep = keep;
-            take(s.startNs);
-            s.sim.at(s.startNs + interval, this, 0, null);
-            s.sim.at(s.startNs + GAUGE_NS, this, 1, null);
-        }
-
-        @Override
-        public void onEvent(int kind, Object arg, long now) {
-            if (kind == 1) {
-                gauge();
-                s.sim.at(now + GAUGE_NS, this, 1, null);
-                return;
-            }
-            take(now);
-            long end = s.startNs + s.durationNs;
-            long next = Math.min(now + interval, end);
-            if (now < end) s.sim.at(next, this, 0, null);
-        }
-
-        private void gauge() {
-            DevicePort p = s.ports.get(0);
-            gauges[0] += p.nic.rxPendingFrames();
-            gauges[1] += p.driver.txInUse();
-            gauges[2] += p.netdev.backlog();
-            long q = 0;
-            for (TcpConnection c : s.deviceConns) q += c.queuedPackets();
-            for (UdpSocket u : s.deviceUdp) q += u.queuedPackets();
-            gauges[3] += q;
-            gaugeSamples++;
-        }
-
-        private void take(long now) {
-            int n = s.streams.size();
-            long[] snap = new long[n * 8];
-            double[] jit = new double[n];
-            for (int i = 0; i < n; i++) {
-                StreamStats st = s.streams.get(i);
-                snap[i * 8] = st.bytesSent;
-                snap[i * 8 + 1] = st.bytesReceived;
-                if (i < s.senderConns.size()) {
-                    TcpConnection c = s.senderConns.get(i);
-                    snap[i * 8 + 2] = c.stats().RetransSegs;
-                    snap[i * 8 + 3] = c.cwndBytes();
-                    snap[i * 8 + 4] = c.srttNs() / 1000;
-                }
-                snap[i * 8 + 5] = st.packetsSent;
-                snap[i * 8 + 6] = st.lost;
-                snap[i * 8 + 7] = st.outOfOrder;
-                jit[i] = st.jitterNs;
-            }
-            snapshots.add(snap);
-            times.add(now);
-            jitter.add(jit);
-            if (snapshots.size() > keep) {
-                snapshots.remove(0);
-                times.remove(0);
-                jitter.remove(0);
-            }
-        }
     }
 }

@@ -21,12 +21,17 @@ import ringlab.spi.board.Soc;
 class LivelockTest {
 
     static Board board(String kernel) {
+        Soc soc = new Soc(1, 200_000_000L, "test", 16, 1, false, false, kernel, 250);
+        Nic nic = TestBoards.nic(100_000_000L, 64);
+        return TestBoards.board(soc, nic, costs());
+    }
+
+    /** 1500 cycles per event, a few per byte or cache line. */
+    static Map<String, Board.Cost> costs() {
         Map<CostKey, Double> perByte = Map.of(CostKey.CSUM_BYTE, 1.0, CostKey.COPY_BYTE, 2.0,
                 CostKey.DMA_SYNC_LINE_MAP, 1.0, CostKey.DMA_SYNC_LINE_UNMAP, 1.0, CostKey.DMA_SYNC_LINE_TODEV, 1.0,
                 CostKey.DRAM_MISS, 10.0, CostKey.UNALIGNED_TRAP, 0.0);
-        Soc soc = new Soc(1, 200_000_000L, "test", 16, 1, false, false, kernel, 250);
-        Nic nic = TestBoards.nic(100_000_000L, 64);
-        return TestBoards.board(soc, nic, TestBoards.costs(1500, perByte));
+        return TestBoards.costs(1500, perByte);
     }
 
     static RunReport flood(String kernel, int mbit) {

@@ -41,8 +41,11 @@ final class BatchRun {
         for (long t = Math.min(STEP_NS, end); ; t = Math.min(t + STEP_NS, end)) {
             if (stop.getAsBoolean()) throw new CancellationException("cancelled");
             sim.advanceTo(t);
+            if (sim.finished()) { // the end, or for -n/-k the moment the data was sent (endNanos is its cap)
+                progress.accept(1.0);
+                break;
+            }
             progress.accept((double) t / end);
-            if (t == end) break;
         }
         RunReport r = sim.report();
         double wall = (System.nanoTime() - t0) / 1e9;

@@ -8,6 +8,7 @@ import java.util.Map;
 import ringlab.node.ExperimentRequest;
 import ringlab.node.Experiments;
 import ringlab.sim.Scenario;
+import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
@@ -36,6 +37,7 @@ record ExperimentPlan(Board board, Scenario a, Scenario b, String commandA, Stri
         IperfOptions iperf;
         try {
             iperf = IperfArgs.parse(args);
+            Simulation.checkFits(iperf, board);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("workload: " + e.getMessage());
         }

@@ -3,6 +3,7 @@ package ringlab.node.internal;
 import java.util.List;
 import java.util.Map;
 import ringlab.node.ScenarioSpec;
+import ringlab.sim.Simulation;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
@@ -29,8 +30,32 @@ final class ScenarioValidator {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("workload: " + e.getMessage());
         }
+        String refused = continuousRefusal(iperf);
+        if (refused != null) throw new IllegalArgumentException("workload: " + refused);
+        try {
+            Simulation.checkFits(iperf, board);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("workload: " + e.getMessage());
+        }
         Pace pace = Pace.parse(s.pace());
         return new Plan(s, board, features, iperf, pace);
+    }
+
+    /**
+     * What a continuous run cannot take, as one line, or null: an end condition by data (-n/-k), and the
+     * options that only change how the iperf3 program writes its output (-J, --json-stream, --logfile,
+     * --timestamps, --forceflush, --get-server-output), since the node writes none and shows the run live.
+     */
+    static String continuousRefusal(IperfOptions o) {
+        if (o.endsByData()) {
+            return (o.blocks() > 0 ? "-k" : "-n") + " ends the test after that much data, but the node's run is "
+                    + "continuous and has no end (use an experiment's seconds, or ringlab run)";
+        }
+        String output = o.json() ? "-J" : o.jsonStream() ? "--json-stream" : o.logfile() != null ? "--logfile"
+                : o.timestampFormat() != null ? "--timestamps" : o.forceFlush() ? "--forceflush"
+                : o.getServerOutput() ? "--get-server-output" : null;
+        return output == null ? null : output + " only changes how iperf3 writes its output; the node's continuous "
+                + "run writes none (its figures are live on the console and the API)";
     }
 
     /** The installed board of that id; else an IllegalArgumentException listing the installed ones. */

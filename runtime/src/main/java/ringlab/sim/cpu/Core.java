@@ -345,7 +345,12 @@ public final class Core implements EventHandler, Exec {
         lastAcct = now;
         Ctx c = top < 0 ? Ctx.IDLE : lvlCtx[top];
         ctxNs[c.ordinal()] += d;
-        if (top == TASK && curr != null) curr.runNs += d;
+        if (top == TASK && curr != null) {
+            curr.runNs += d;
+            if (c == Ctx.USER) curr.userNs += d;
+        } else if (top > TASK && curr != null && lvl[TASK] != null) {
+            curr.interruptedNs += d;
+        }
     }
 
     /** Brings the accounting up to the current time (before reading it). */

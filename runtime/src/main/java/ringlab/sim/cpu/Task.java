@@ -16,6 +16,8 @@ public abstract class Task implements Stepper {
     /** Where this task's time goes while it runs (user or kernel mode; kthreads and ksoftirqd fixed). */
     protected Ctx mode;
     long runNs;
+    long userNs;
+    long interruptedNs;
     long switchesIn;
 
     protected Task(String name, Core core, Ctx mode) {
@@ -33,4 +35,14 @@ public abstract class Task implements Stepper {
     public long runNs() { return runNs; }
 
     public long switchesIn() { return switchesIn; }
+
+    /** Of {@link #runNs()}, the time in user mode (the rest is its system calls). */
+    public long userNs() { return userNs; }
+
+    /**
+     * Hard IRQ and softirq time that ran on top of this task while it was the core's current task: a kernel
+     * without IRQ time accounting (the tick samples the current task) bills it to the task's system time,
+     * which is what getrusage, and so iperf3's CPU figure, reports.
+     */
+    public long interruptedNs() { return interruptedNs; }
 }

@@ -12,6 +12,8 @@ public final class Sim {
     private final SplittableRandom rng;
     private long now;
     private long events;
+    /** Set by {@link #stop()}: the run ended by a condition met at {@link #now()} (e.g. -n's last byte). */
+    private boolean stopped;
 
     public Sim(long seed) { this.rng = new SplittableRandom(seed); }
 
@@ -59,10 +61,20 @@ public final class Sim {
 
     public void after(long delay, EventHandler h, int kind, Object arg) { at(now + delay, h, kind, arg); }
 
-    /** Runs every event up to and including time t, then sets the clock to t. */
+    /**
+     * Ends the run at the current event: {@link #runUntil} returns after it and dispatches nothing more, the
+     * clock staying at this event's time. For an end known only when it happens (iperf3 -n/-k).
+     */
+    public void stop() { stopped = true; }
+
+    /** True once {@link #stop()} was called. */
+    public boolean stopped() { return stopped; }
+
+    /** Runs every event up to and including time t, then sets the clock to t (or, once stopped, leaves it). */
     public void runUntil(long t) {
         EventQueue q = queue;
         for (;;) {
+            if (stopped) return;
             if (slotFull) {
                 if (slotTime > t) break;
                 now = slotTime;

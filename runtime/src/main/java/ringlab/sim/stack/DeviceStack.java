@@ -161,6 +161,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         r.appSeq = p.appSeq;
         r.appTime = p.appTime;
         r.flowHash = p.flowHash;
+        r.tos = p.tos; // icmp_reply: ipc.tos = ip_hdr(skb)->tos, so the reply's priority follows the request's
         SkbFree.free(c, p, true);
         ledger.release(p);
         c.charge(CostKey.SKB_ALLOC);

@@ -29,6 +29,9 @@ public final class TcpConfig {
      */
     public int soRcvbuf = 0, soSndbuf = 0;
 
+    /** IP_TOS of the socket (iperf3 -S/--dscp sets it on both ends): the TOS byte of every segment sent. */
+    public int ipTos = 0;
+
     /** TCP_INIT_CWND, segments. */
     public int initCwnd = 10;
     /** TCP_RTO_MIN (200 ms), TCP_TIMEOUT_INIT (1 s), TCP_RTO_MAX (120 s). */
@@ -77,7 +80,7 @@ public final class TcpConfig {
         TcpConfig c = new TcpConfig();
         c.mss = mss; c.congestionControl = congestionControl;
         c.rmemDefault = rmemDefault; c.rmemMax = rmemMax; c.wmemDefault = wmemDefault; c.wmemMax = wmemMax;
-        c.coreRmemMax = coreRmemMax; c.coreWmemMax = coreWmemMax; c.soRcvbuf = soRcvbuf; c.soSndbuf = soSndbuf;
+        c.coreRmemMax = coreRmemMax; c.coreWmemMax = coreWmemMax; c.soRcvbuf = soRcvbuf; c.soSndbuf = soSndbuf; c.ipTos = ipTos;
         c.initCwnd = initCwnd; c.rtoMinNs = rtoMinNs; c.rtoInitNs = rtoInitNs; c.rtoMaxNs = rtoMaxNs;
         c.delackMinNs = delackMinNs; c.delackMaxNs = delackMaxNs; c.quickAcks = quickAcks; c.dupThresh = dupThresh;
         c.maxReordering = maxReordering; c.sack = sack; c.dsack = dsack;

@@ -158,6 +158,7 @@ public final class TcpConnection {
         p.dst = remoteAddr;
         p.sport = localPort;
         p.dport = remotePort;
+        p.tos = cfg.ipTos;
         p.seq = seq;
         p.payload = len;
         p.flags = flags | Packet.ACK;
@@ -212,6 +213,9 @@ public final class TcpConnection {
 
     /** Smoothed RTT in ns (0 before the first sample). */
     public long srttNs() { return snd.rto.srtt(); }
+
+    /** The RTO estimator's RTT variation (Linux's mdev, tcp_info's rttvar), ns; 0 before the first sample. */
+    public long rttvarNs() { return snd.rto.rttvar(); }
 
     /** Current retransmission timeout including backoff, ns. */
     public long rtoNs() { return snd.rto.rto(); }

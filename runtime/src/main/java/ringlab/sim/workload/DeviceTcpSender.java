@@ -18,6 +18,7 @@ public final class DeviceTcpSender extends Task {
     private final int mss;
     private final boolean txChecksum;
     private final long stopNs;
+    private SendBudget budget;
     private int state;
     private int callLeft;
 
@@ -31,6 +32,9 @@ public final class DeviceTcpSender extends Task {
         this.txChecksum = txChecksum;
         this.stopNs = stopNs;
     }
+
+    /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
+    public void limitBy(SendBudget b) { this.budget = b; }
 
     @Override
     public boolean step(Core c) {
@@ -52,12 +56,15 @@ public final class DeviceTcpSender extends Task {
             default -> {
                 mode = Ctx.SYS;
                 int want = Math.min(callLeft, mss);
+                if (budget != null) want = (int) Math.min(want, budget.allowance(c.stepNow()));
+                if (want <= 0) return false; // -n/-k: all sent, the test is over
                 long n = conn.write(want);
                 if (n == 0) return false; // sk_stream_wait_memory until acks free sndbuf
                 c.charge(CostKey.TCP_SENDMSG);
                 c.charge(CostKey.COPY_BYTE, n);
                 if (!txChecksum) c.charge(CostKey.CSUM_BYTE, n);
                 stats.bytesSent += n;
+                if (budget != null) budget.sent(n, c.stepNow());
                 callLeft -= (int) n;
                 if (callLeft <= 0) state = 0;
                 return true;

@@ -34,6 +34,8 @@ public final class DeviceUdpSender extends Task implements TxOwner {
     private long wmem;
     private long seq;
     private boolean waitingForMemory;
+    private SendBudget budget;
+    private int tos;
 
     public DeviceUdpSender(String name, Core core, DeviceStack stack, Ledger ledger, StreamStats stats, int len,
                            long bitsPerSecond, long startNs, long stopNs, int src, int sport, int dst, int dport,
@@ -51,10 +53,16 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         this.pacing = core.cpu().timers().hrtimer(core, (c, t) -> c.cpu().wake(this), this);
     }
 
+    /** IP_TOS of the iperf3 socket (-S/--dscp): the TOS byte of every datagram. */
+    public void ipTos(int tos) { this.tos = tos; }
+
+    /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
+    public void limitBy(SendBudget b) { this.budget = b; }
+
     @Override
     public boolean step(Core c) {
         long now = c.stepNow();
-        if (now >= stopNs) return false;
+        if (now >= stopNs || budget != null && budget.allowance(now) <= 0) return false;
         if (now < nextDue) {
             pacing.arm(Math.min(stopNs, now + PACING_TIMER_NS));
             return false;
@@ -69,6 +77,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         p.proto = Packet.UDP;
         p.src = src; p.dst = dst; p.sport = sport; p.dport = dport;
         p.payload = len;
+        p.tos = tos;
         p.appSeq = seq++;
         p.appTime = c.stepNow();
         p.sndOwner = this;
@@ -76,6 +85,7 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         wmem += truesize;
         stats.bytesSent += len;
         stats.packetsSent++;
+        if (budget != null) budget.sent(len, p.appTime);
         stack.udpSend(c, p);
         nextDue = intervalNs == 0 ? now : nextDue + intervalNs;
         return true;

@@ -11,6 +11,7 @@ public final class PeerTcpSender implements EventHandler {
     private final StreamStats stats;
     private final int blk;
     private final long stopNs;
+    private SendBudget budget;
 
     public PeerTcpSender(Sim sim, TcpConnection conn, StreamStats stats, int blk, long startNs, long stopNs) {
         this.sim = sim;
@@ -23,13 +24,20 @@ public final class PeerTcpSender implements EventHandler {
 
     /** Called when the socket becomes writable, and at start. */
     public void fill() {
-        if (sim.now() >= stopNs) return;
+        long now = sim.now();
+        if (now >= stopNs) return;
         for (;;) {
-            long n = conn.write(blk);
+            long want = budget == null ? blk : Math.min(blk, budget.allowance(now));
+            if (want <= 0) return;
+            long n = conn.write(want);
             stats.bytesSent += n;
-            if (n < blk) return;
+            if (budget != null && n > 0) budget.sent(n, now);
+            if (n < want) return;
         }
     }
+
+    /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
+    public void limitBy(SendBudget b) { this.budget = b; }
 
     @Override
     public void onEvent(int kind, Object arg, long now) { fill(); }

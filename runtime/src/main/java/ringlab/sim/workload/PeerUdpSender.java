@@ -19,6 +19,8 @@ public final class PeerUdpSender implements EventHandler {
     private final long stopNs;
     private final int dst, sport, dport;
     private long seq;
+    private SendBudget budget;
+    private int tos;
 
     public PeerUdpSender(Sim sim, PeerHost peer, StreamStats stats, int len, long bitsPerSecond, long startNs,
                          long stopNs, int dst, int sport, int dport) {
@@ -37,18 +39,26 @@ public final class PeerUdpSender implements EventHandler {
         sim.at(startNs, this, 0, null);
     }
 
+    /** IP_TOS of the iperf3 socket (-S/--dscp): the TOS byte of every datagram. */
+    public void ipTos(int tos) { this.tos = tos; }
+
+    /** -n/-k: this stream's writes count against (and stop at) the test's shared byte budget. */
+    public void limitBy(SendBudget b) { this.budget = b; }
+
     @Override
     public void onEvent(int kind, Object arg, long now) {
-        if (now >= stopNs) return;
+        if (now >= stopNs || budget != null && budget.allowance(now) <= 0) return;
         Packet p = peer.newPacket();
         p.proto = Packet.UDP;
         p.src = peer.addr; p.dst = dst; p.sport = sport; p.dport = dport;
         p.payload = len;
+        p.tos = tos;
         p.appSeq = seq++;
         p.appTime = now;
         stats.bytesSent += len;
         stats.packetsSent++;
         peer.send(p);
+        if (budget != null) budget.sent(len, now);
         sim.at(now + intervalNs, this, 0, null);
     }
 }

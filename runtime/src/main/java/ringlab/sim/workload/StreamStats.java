@@ -7,6 +7,8 @@ package ringlab.sim.workload;
  */
 public final class StreamStats {
     public final int id;
+    /** True when the device sends on this stream (-R, or --bidir's reverse streams); false when the peer does. */
+    public final boolean reverse;
     public long bytesSent;
     public long bytesReceived;
     /** Bytes that arrived at the receiving application out of stream order, duplicated or with a gap (must stay 0). */
@@ -20,7 +22,12 @@ public final class StreamStats {
     private long nextSeq;
     private long prevTransit = Long.MIN_VALUE;
 
-    public StreamStats(int id) { this.id = id; }
+    public StreamStats(int id) { this(id, false); }
+
+    public StreamStats(int id, boolean reverse) {
+        this.id = id;
+        this.reverse = reverse;
+    }
 
     /** iperf3's iperf_udp_recv accounting for one datagram. */
     public void udpReceived(long seq, long sentNs, long arrivedNs, int bytes) {

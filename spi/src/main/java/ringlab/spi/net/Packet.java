@@ -27,6 +27,12 @@ public final class Packet {
     public int proto;
     public int src, dst;
     public int sport, dport;
+    /**
+     * The IPv4 header's TOS byte (DSCP and ECN bits). Also what skb->priority is derived from everywhere the
+     * model sends from: a socket's IP_TOS (rt_tos2priority at setsockopt), an ICMP reply (the request's
+     * TOS), a forwarded packet (ip_forward), so a priority qdisc reads it (pfifo_fast's bands).
+     */
+    public int tos;
     /** L4 payload bytes (for a GRO-merged packet, all segments' payload). */
     public int payload;
 
@@ -93,7 +99,7 @@ public final class Packet {
 
     /** Clears every field (the runtime's pool does this on reuse). */
     public void reset() {
-        next = null; proto = 0; src = dst = sport = dport = payload = 0;
+        next = null; proto = 0; src = dst = sport = dport = payload = 0; tos = 0;
         seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; appSeq = appTime = 0;
         segs = 1; gsoSize = 0; csumState = 0; payloadCached = false; truesize = 0; ipMisalign = 0; flowHash = 0;
         enqueuedNs = bornNs = 0; owner = null; sndOwner = null;
@@ -103,7 +109,7 @@ public final class Packet {
 
     /** Copies addressing, protocol and metadata (not payload length, segments or links) from a to b. */
     public static void copyHeaders(Packet a, Packet b) {
-        b.proto = a.proto; b.src = a.src; b.dst = a.dst; b.sport = a.sport; b.dport = a.dport;
+        b.proto = a.proto; b.src = a.src; b.dst = a.dst; b.sport = a.sport; b.dport = a.dport; b.tos = a.tos;
         b.seq = a.seq; b.ack = a.ack; b.flags = a.flags; b.window = a.window;
         b.appSeq = a.appSeq; b.appTime = a.appTime; b.csumState = a.csumState; b.truesize = a.truesize;
         b.ipMisalign = a.ipMisalign; b.flowHash = a.flowHash; b.bornNs = a.bornNs; b.owner = a.owner;

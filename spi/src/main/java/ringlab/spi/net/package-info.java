@@ -1,3 +1,3 @@
 /** The packet (an skb's metadata) that the stack, drivers and features pass around. */
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package ringlab.spi.net;
