@@ -55,7 +55,7 @@ class DataEndTest {
 
     @Test
     void steppingStopsAtTheEndAndReportsWhatRunDoes() {
-        String whole = IperfJsonFormatter.format(RunInvariantsTest.sim("-n 2M -M 512", 5).run());
+        String whole = IperfJsonFormatter.format(RunInvariantsTest.sim("-n 2M -M 512", 5).run(), java.time.Instant.EPOCH);
         Simulation s = RunInvariantsTest.sim("-n 2M -M 512", 5);
         long end = s.endNanos();
         assertEquals(s.startNs + RunSpan.DATA_CAP_SEC * Sim.SEC, end, "the cap of a data-limited run");
@@ -69,7 +69,7 @@ class DataEndTest {
         long at = s.now();
         s.advanceTo(at + 1_000_000_000L);
         assertEquals(at, s.now(), "nothing runs after the end");
-        assertEquals(whole, IperfJsonFormatter.format(s.report()));
+        assertEquals(whole, IperfJsonFormatter.format(s.report(), java.time.Instant.EPOCH));
     }
 
     @Test
