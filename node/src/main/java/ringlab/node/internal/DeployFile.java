@@ -33,6 +33,40 @@ final class DeployFile {
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * True when ConfigAdmin holds an older copy of a deploy file that has changed since. FileInstall reads a
+     * file, then compares it with ConfigAdmin and updates: when the API writes newer values in between (file
+     * first, then ConfigAdmin), FileInstall puts the copy it read before back (the chaos soak lost a tunable
+     * so, about one full build in three). The file's current content reaches ConfigAdmin at FileInstall's
+     * next scan, and a file that is gone is followed by the deletion: deciding on the copy would undo an
+     * accepted change. Not stale: a configuration not from a file, one whose file holds the same values, and
+     * a file using FileInstall's ${...} substitution (its values cannot be compared as text).
+     */
+    static boolean staleCopy(StoredConfig now) {
+        if (now.props() == null) return false;
+        Path file = StoredConfig.file(now.props().get(StoredConfig.FILE_KEY));
+        if (file == null) return false;
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.ISO_8859_1);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+        if (text.contains("${")) return false;
+        Properties onDisk = new Properties();
+        try {
+            onDisk.load(new java.io.StringReader(text));
+        } catch (IOException | IllegalArgumentException e) {
+            return false; // not readable as properties: FileInstall's own reading decides
+        }
+        Map<String, String> disk = new TreeMap<>(), held = new TreeMap<>();
+        onDisk.stringPropertyNames().forEach(k -> { if (!TunableValues.bookkeeping(k)) disk.put(k, onDisk.getProperty(k).strip()); });
+        now.props().forEach((k, v) -> { if (!TunableValues.bookkeeping(k)) held.put(k, String.valueOf(v).strip()); });
+        return !disk.equals(held);
+    }
+
     /** One key=value line with java.util.Properties' escaping (its store() also adds a date comment: left out). */
     private static String line(String key, String value) throws IOException {
         Properties one = new Properties();

@@ -120,6 +120,10 @@ public final class FeatureConfigs implements FeatureRegistry.Listener {
                 if (saved != null && saved.problem() != null) {
                     control.refused(pid, "the last accepted tunables in " + saved.file() + " are unreadable: " + saved.problem());
                 }
+                if (DeployFile.staleCopy(now)) { // FileInstall's older copy of a file the API has rewritten since
+                    if (first && saved != null && saved.value() != null) control.tunablesChanged(id, saved.value());
+                    return;
+                }
                 if (now.props() == null && saved != null && saved.value() != null && !saved.value().isEmpty()) {
                     say(pid + ": ConfigAdmin holds no configuration (deleted, or its store was lost or is unreadable); the last accepted tunables "
                             + saved.value() + " from " + saved.file() + " stay");

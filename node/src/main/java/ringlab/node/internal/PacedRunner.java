@@ -194,6 +194,7 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
                 return;
             }
             if (!book.news(ScenarioSpec.PID, now.changeCount())) return; // the API's write, decided already
+            if (DeployFile.staleCopy(now)) return; // FileInstall's older copy of a file the API has rewritten since
             ScenarioSpec next;
             long tick;
             try {
