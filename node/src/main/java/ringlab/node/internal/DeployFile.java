@@ -46,25 +46,46 @@ final class DeployFile {
         if (now.props() == null) return false;
         Path file = StoredConfig.file(now.props().get(StoredConfig.FILE_KEY));
         if (file == null) return false;
+        Map<String, String> held = new TreeMap<>();
+        now.props().forEach((k, v) -> { if (!TunableValues.bookkeeping(k)) held.put(k, String.valueOf(v).strip()); });
+        // FileInstall may be rewriting the file with these very values right now (its write-back truncates
+        // first): a few looks a moment apart tell that from a file that holds other values
+        for (int look = 0; look < 5; look++) {
+            if (look > 0) pause();
+            Map<String, String> disk = read(file);
+            if (disk == null || disk.equals(held)) return false;
+        }
+        return true;
+    }
+
+    /** The file's values (not bookkeeping keys); empty when it is gone; null when they cannot be compared. */
+    private static Map<String, String> read(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.ISO_8859_1);
         } catch (java.nio.file.NoSuchFileException e) {
-            return true;
+            return Map.of();
         } catch (IOException e) {
-            return false;
+            return null;
         }
-        if (text.contains("${")) return false;
+        if (text.contains("${")) return null;
         Properties onDisk = new Properties();
         try {
             onDisk.load(new java.io.StringReader(text));
         } catch (IOException | IllegalArgumentException e) {
-            return false; // not readable as properties: FileInstall's own reading decides
+            return null; // not readable as properties: FileInstall's own reading decides
         }
-        Map<String, String> disk = new TreeMap<>(), held = new TreeMap<>();
+        Map<String, String> disk = new TreeMap<>();
         onDisk.stringPropertyNames().forEach(k -> { if (!TunableValues.bookkeeping(k)) disk.put(k, onDisk.getProperty(k).strip()); });
-        now.props().forEach((k, v) -> { if (!TunableValues.bookkeeping(k)) held.put(k, String.valueOf(v).strip()); });
-        return !disk.equals(held);
+        return disk;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** One key=value line with java.util.Properties' escaping (its store() also adds a date comment: left out). */
