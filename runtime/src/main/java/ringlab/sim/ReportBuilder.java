@@ -206,8 +206,7 @@ final class ReportBuilder {
         SocketInfo si = new SocketInfo();
         si.sockBufsize = o.window();
         if (o.udp()) {
-            long def = 212992;
-            si.sndbufActual = o.window() > 0 ? 2 * Math.min(o.window(), def) : def;
+            si.sndbufActual = Simulation.udpSocketBuffer(o.window());
             si.rcvbufActual = si.sndbufActual;
             return si;
         }

@@ -226,7 +226,7 @@ public final class Simulation {
                           SplittableRandom rng) {
         boolean forward = serverPeer != null;
         long rate = o.bitrate();
-        int rcvbuf = o.window() > 0 ? (int) (2 * Math.min(o.window(), 212992)) : 212992;
+        int rcvbuf = udpSocketBuffer(o.window());
         if (forward) {
             PeerHost from = st.reverse ? serverPeer : clientPeer, to = st.reverse ? clientPeer : serverPeer;
             int sport = st.reverse ? SERVER_PORT : clientPort, dport = st.reverse ? clientPort : SERVER_PORT;
@@ -257,6 +257,17 @@ public final class Simulation {
         }
         tasks.add(t);
         sim.at(start, (k, a, n) -> cpu.start((Task) a), 0, t);
+    }
+
+    /** net.core.rmem_default/wmem_default and their _max, as Linux ships them. */
+    static final int UDP_SOCKET_MEM = 212992;
+
+    /**
+     * A UDP socket's buffer as Linux sets it: with -w, SO_RCVBUF/SO_SNDBUF store 2 x min(-w, net.core.*mem_max);
+     * without, net.core.*mem_default. The run's device socket and the report's "start" figures both use it.
+     */
+    static int udpSocketBuffer(long window) {
+        return window > 0 ? (int) (2 * Math.min(window, UDP_SOCKET_MEM)) : UDP_SOCKET_MEM;
     }
 
     private int indexOfPort(int clientPort) {
