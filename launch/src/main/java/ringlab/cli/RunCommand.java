@@ -17,18 +17,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import ringlab.experiment.Experiments;
+import ringlab.experiment.RunSpec;
 import ringlab.sim.Scenario;
 import ringlab.sim.Simulation;
-import ringlab.sim.StackSettings;
-import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.report.RunReport;
 import ringlab.sim.report.format.IperfJsonFormatter;
 import ringlab.sim.report.format.IperfTextFormatter;
 import ringlab.sim.report.format.JsonStream;
-import ringlab.sim.workload.IperfArgs;
 import ringlab.sim.workload.IperfOptions;
-import ringlab.spi.board.Board;
-import ringlab.spi.feature.DriverFeature;
 
 /**
  * ringlab run --hardware ID [--features LIST] [--seed N] [--set k=v]... [--json|-J] [--timestamp VALUE]
@@ -164,11 +161,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Parsed parsed(Plugins plugins) {
-        List<String[]> kvs = new ArrayList<>();
+        Map<String, String> setMap = new java.util.LinkedHashMap<>(); // a repeated key: the last value wins
         for (String kv : sets) {
             int eq = kv.indexOf('=');
             if (eq <= 0) throw new IllegalArgumentException("--set expects key=value, got '" + kv + "'");
-            kvs.add(new String[] {kv.substring(0, eq), kv.substring(eq + 1)});
+            setMap.put(kv.substring(0, eq), kv.substring(eq + 1));
         }
         List<String> original = spec.commandLine().getParseResult().originalArgs();
         int dashes = original.indexOf("--");
@@ -177,54 +174,8 @@ final class RunCommand implements Callable<Integer> {
             String stray = iperfArgs.isEmpty() ? "" : iperfArgs.get(0);
             throw new IllegalArgumentException("unknown option '" + stray + "' (iperf3 arguments go after --)");
         }
-        if (hardware == null) throw new IllegalArgumentException("--hardware ID is required (see ringlab list)");
-        Map<String, Board> boards = plugins.boards();
-        Board board = boards.get(hardware);
-        if (board == null) throw new IllegalArgumentException("unknown hardware '" + hardware + "' (known: " + String.join(", ", boards.keySet()) + ")");
-        Scenario.Topology topo = switch (topology) {
-            case "direct" -> Scenario.Topology.DIRECT;
-            case "forward" -> Scenario.Topology.FORWARD;
-            default -> throw new IllegalArgumentException("--topology must be direct or forward, got '" + topology + "'");
-        };
-        if (pingMs < 0 || pingMs > 60_000) throw new IllegalArgumentException("--ping must be between 1 and 60000 ms");
-        IperfOptions iperf = IperfArgs.parse(iperfArgs);
-        Map<String, DriverFeature> installed = plugins.features();
-        List<DriverFeature> fs = FeatureResolver.resolve(features, board, installed);
-        Scenario.Builder b = Scenario.builder(board).features(fs).iperf(iperf).seed(seed).topology(topo)
-                .pingIntervalNs(pingMs * 1_000_000L);
-        for (String[] kv : kvs) {
-            if (!StackSettings.isStackKey(kv[0]) && !isTunable(fs, kv[0])) {
-                throw new IllegalArgumentException("--set " + kv[0] + ": no stack setting or active feature tunable has this name (stack: "
-                        + String.join(", ", StackSettings.KEYS) + ")");
-            }
-            b.set(kv[0], kv[1]);
-        }
-        Scenario sc = b.build();
-        StackSettings.from(sc.settings); // validates the values now, before any work
-        for (DriverFeature f : fs) {
-            String why = f.unsupportedReason(board, name -> tunableValue(f, sc, name));
-            if (why != null) throw new IllegalArgumentException("feature '" + f.id() + "' cannot run on board " + board.id() + ": " + why);
-        }
-        return new Parsed(sc, iperf, json);
-    }
-
-    /** The value a feature's tunable will have: --set, else the board's stock setting, else the default. */
-    private static long tunableValue(DriverFeature f, Scenario sc, String name) {
-        String v = sc.settings.get(name);
-        if (v == null) v = sc.board.stockSettings().get(name);
-        if (v != null) {
-            try {
-                return Long.parseLong(v);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--set " + name + ": '" + v + "' is not a whole number");
-            }
-        }
-        for (var t : f.tunables()) if (t.name().equals(name)) return t.defaultValue();
-        return 0;
-    }
-
-    private static boolean isTunable(List<DriverFeature> fs, String name) {
-        for (DriverFeature f : fs) for (var t : f.tunables()) if (t.name().equals(name)) return true;
-        return false;
+        RunSpec rs = new RunSpec(null, hardware, features, seed, setMap, topology, pingMs, iperfArgs);
+        Experiments.Prepared p = Experiments.prepare(rs, plugins.boards(), plugins.features());
+        return new Parsed(p.scenario(), p.iperf(), json);
     }
 }
