@@ -60,6 +60,7 @@ public final class Main implements Callable<Integer> {
         if (command instanceof Main) {
             cl.addSubcommand(new RunCommand(io));
             cl.addSubcommand(new ListCommand(io));
+            cl.addSubcommand(new CompareCommand(io));
             cl.addSubcommand(new ReproduceCommand(io));
             cl.addSubcommand(new BenchCommand(io));
             cl.addSubcommand(new DeployCommand(io));
@@ -88,7 +89,7 @@ public final class Main implements Callable<Integer> {
         if (c.getParent() == null && e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
                 && !u.getUnmatched().get(0).startsWith("-")) {
             why = "unknown command '" + u.getUnmatched().get(0) + "'";
-        } else if (c.getCommand() instanceof RunCommand && e instanceof CommandLine.UnmatchedArgumentException) {
+        } else if ((c.getCommand() instanceof RunCommand || c.getCommand() instanceof CompareCommand) && e instanceof CommandLine.UnmatchedArgumentException) {
             why += " (iperf3 arguments go after --)";
         }
         if (mode != JsonMode.NONE) {

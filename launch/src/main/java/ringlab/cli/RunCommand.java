@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -15,7 +14,6 @@ import picocli.CommandLine.Help;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import ringlab.experiment.Experiments;
 import ringlab.experiment.RunSpec;
@@ -45,26 +43,18 @@ final class RunCommand implements Callable<Integer> {
     String features;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The run's single PRNG seed.")
     long seed;
-    @Option(names = "--set", paramLabel = "KEY=VALUE", showDefaultValue = Help.Visibility.NEVER,
-            description = "A stack setting (qdisc, txqueuelen, tcp_congestion_control) or an active feature's tunable; repeatable.")
-    List<String> sets = new ArrayList<>();
+    @Mixin
+    ScenarioOptions settings = new ScenarioOptions();
     @Option(names = {"--json", "-J"}, description = "iperf3 -J's JSON plus the device detail under the \"ringlab\" key.")
     boolean json;
     @Option(names = "--timestamp", paramLabel = "VALUE", showDefaultValue = Help.Visibility.NEVER,
             description = "The test's start time as iperf3 prints it: epoch seconds or ISO-8601 (2026-12-03T12:57:00Z). "
                     + "Default: $SOURCE_DATE_EPOCH, else now. Pinned, the output is byte-identical.")
     String timestamp;
-    @Option(names = "--topology", paramLabel = "direct|forward", defaultValue = "direct",
-            description = "direct: the peer is wired to the device; forward: the device routes between two peers.")
-    String topology;
-    @Option(names = "--ping", paramLabel = "MS", defaultValue = "0", description = "An ICMP echo from the peer every MS ms beside the load (0: none).")
-    long pingMs;
     @Mixin
     BundlesOption bundles = new BundlesOption();
     @Mixin
     Main.HelpOption help;
-    @Parameters(paramLabel = "-- IPERF3_CLIENT_ARGS", showDefaultValue = Help.Visibility.NEVER, description = "The ideal peer's iperf3 client arguments (-t -i -M -u -b -l -R -P -w ...).")
-    List<String> iperfArgs = new ArrayList<>();
     @Spec
     CommandSpec spec;
 
@@ -161,20 +151,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Parsed parsed(Plugins plugins) {
-        Map<String, String> setMap = new java.util.LinkedHashMap<>(); // a repeated key: the last value wins
-        for (String kv : sets) {
-            int eq = kv.indexOf('=');
-            if (eq <= 0) throw new IllegalArgumentException("--set expects key=value, got '" + kv + "'");
-            setMap.put(kv.substring(0, eq), kv.substring(eq + 1));
-        }
-        List<String> original = spec.commandLine().getParseResult().originalArgs();
-        int dashes = original.indexOf("--");
-        List<String> afterDashes = dashes < 0 ? List.of() : original.subList(dashes + 1, original.size());
-        if (!afterDashes.equals(iperfArgs)) {
-            String stray = iperfArgs.isEmpty() ? "" : iperfArgs.get(0);
-            throw new IllegalArgumentException("unknown option '" + stray + "' (iperf3 arguments go after --)");
-        }
-        RunSpec rs = new RunSpec(null, hardware, features, seed, setMap, topology, pingMs, iperfArgs);
+        Map<String, String> setMap = settings.setMap();
+        RunSpec rs = new RunSpec(null, hardware, features, seed, setMap, settings.topology, settings.pingMs, settings.iperfArgs(spec));
         Experiments.Prepared p = Experiments.prepare(rs, plugins.boards(), plugins.features());
         return new Parsed(p.scenario(), p.iperf(), json);
     }

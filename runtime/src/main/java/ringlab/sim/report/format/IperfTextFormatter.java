@@ -24,7 +24,8 @@ import ringlab.sim.workload.IperfOptions;
  */
 public final class IperfTextFormatter {
 
-    static final String SEPARATOR = "- - - - - - - - - - - - - - - - - - - - - - - - -";
+    /** The line iperf3 prints between the intervals and the summary. */
+    public static final String SEPARATOR = "- - - - - - - - - - - - - - - - - - - - - - - - -";
     static final String HEADER = "[ ID] Interval           Transfer     Bitrate";
     static final String HEADER_RETR = HEADER + "         Retr";
     static final String HEADER_RETR_CWND = HEADER_RETR + "  Cwnd";
