@@ -18,6 +18,7 @@ class HelpTest {
     @CsvSource({
         "run, --hardware --features --seed --set --json -J --timestamp --topology --ping --bundles IPERF3_CLIENT_ARGS",
         "list, --costs --bundles",
+        "compare, --hardware --a --b --seeds --seed --set --topology --ping --json --bundles IPERF3_CLIENT_ARGS",
         "reproduce, ID --seed --bundles",
         "bench, --json",
         "deploy, FILE.jar --node --token-file --token --data",
@@ -38,12 +39,12 @@ class HelpTest {
         for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"help"})) {
             Run r = PluginJars.cli(ENV, args);
             assertEquals(0, r.rc(), r.err());
-            for (String c : List.of("run", "list", "reproduce", "bench", "deploy", "node")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
+            for (String c : List.of("run", "list", "compare", "reproduce", "bench", "deploy", "node")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
         }
     }
 
     @ParameterizedTest
-    @CsvSource({"run", "list", "reproduce", "bench", "deploy", "node"})
+    @CsvSource({"run", "list", "compare", "reproduce", "bench", "deploy", "node"})
     void aBadOptionIsOneLineNamingItAndStatusTwo(String command) {
         Run r = PluginJars.cli(ENV, command, "--nope");
         assertEquals(2, r.rc(), r.err());

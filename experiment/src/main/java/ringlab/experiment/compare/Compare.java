@@ -37,10 +37,9 @@ public final class Compare {
             if (inB || !inA) setsB.put(kv.getKey(), kv.getValue());
         }
         RunSpec a = spec(c, c.a(), setsA), b = spec(c, c.b(), setsB);
-        String whyA = refusal(a, boards, installed), whyB = refusal(b, boards, installed);
-        if (whyA != null && whyA.equals(whyB)) throw new IllegalArgumentException(whyA); // common to both: no side to name
-        if (whyA != null) throw new IllegalArgumentException("--a: " + whyA);
-        if (whyB != null) throw new IllegalArgumentException("--b: " + whyB);
+        // the states themselves first (board, features, workload), then the --set values they got
+        refuse(spec(c, c.a(), Map.of()), spec(c, c.b(), Map.of()), boards, installed);
+        refuse(a, b, boards, installed);
         return new Prepared(c, boards.get(c.hardware()), seeds(c, a, boards, installed), seeds(c, b, boards, installed));
     }
 
@@ -82,6 +81,14 @@ public final class Compare {
 
     private static RunSpec spec(CompareSpec c, String features, Map<String, String> sets) {
         return new RunSpec(null, c.hardware(), features, c.firstSeed(), sets, c.topology(), c.pingMs(), c.iperf());
+    }
+
+    /** A refusal of state A or B, naming the state; one common to both (same line) names none. */
+    private static void refuse(RunSpec a, RunSpec b, Map<String, Board> boards, Map<String, DriverFeature> installed) {
+        String whyA = refusal(a, boards, installed), whyB = refusal(b, boards, installed);
+        if (whyA != null && whyA.equals(whyB)) throw new IllegalArgumentException(whyA);
+        if (whyA != null) throw new IllegalArgumentException("--a: " + whyA);
+        if (whyB != null) throw new IllegalArgumentException("--b: " + whyB);
     }
 
     private static String refusal(RunSpec s, Map<String, Board> boards, Map<String, DriverFeature> installed) {
