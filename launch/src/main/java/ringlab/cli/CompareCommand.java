@@ -21,12 +21,17 @@ import ringlab.experiment.compare.ComparisonText;
 @Command(name = "compare", sortOptions = false, showDefaultValues = true,
         description = "Runs two driver states of one board under the same iperf3 load (in parallel on all cores) and prints "
                 + "them as driver patches do: iperf3's summary Before and After, then the device figures side by side.",
-        footer = {"", "Example: ringlab compare --hardware bcm6328 --a stock --b batched-rx -- -M 512 -t 30",
-            "With --seeds N each state runs seeds FIRST..FIRST+N-1: the table shows each side's mean ± the 95 %% half-width",
-            "(Student's t) and whether the difference is significant (Welch's t-test at 5 %%). When the board published a",
-            "measurement of a state (same features and iperf3 arguments), it is printed beside the simulated one.",
-            "A --set KEY names a stack setting (both states) or a feature's tunable (the states with that feature).",
-            "Bad input prints one line naming what was wrong (and the state, --a or --b) and exits with status 2; nothing runs."})
+        footer = {"", "Example (the first bcm63xx patch, list receive):",
+            "  ringlab compare --hardware bcm6328 --a stock --b batched-rx -- -M 512 -t 30",
+            "",
+            "With --seeds N each state runs seeds FIRST..FIRST+N-1; the table shows each",
+            "side's mean ± the 95 %% half-width (Student's t) and whether the difference",
+            "is significant (Welch's t-test at 5 %%). A state the board published (same",
+            "features, same iperf3 arguments) shows the published figures beside it.",
+            "A --set KEY goes to both states if it is a stack setting, else to the states",
+            "with a feature that has this tunable.",
+            "Bad input prints one line naming what was wrong (and the state, --a or --b)",
+            "and exits with status 2; nothing runs."})
 final class CompareCommand implements Callable<Integer> {
     @Option(names = "--hardware", paramLabel = "ID", description = "The board (required; see ringlab list).")
     String hardware;
