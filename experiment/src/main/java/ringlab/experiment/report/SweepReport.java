@@ -61,8 +61,8 @@ public final class SweepReport {
     }
 
     /**
-     * Through the class loader, not Class.getResource: on the CLI's module path the WebJar is another
-     * (automatic) module, and META-INF/... is no package, so any module's loader finds it.
+     * Through the class loader: META-INF/... is no package, so it is found in this jar (where bnd.bnd copies
+     * uPlot's files) on the module path as on a class path, and in the WebJar itself where that is on the class path (tests).
      */
     private static String resource(String path) {
         try (InputStream in = SweepReport.class.getClassLoader().getResourceAsStream(path)) {
