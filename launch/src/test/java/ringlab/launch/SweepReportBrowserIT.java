@@ -75,11 +75,22 @@ class SweepReportBrowserIT {
 
     static void run(RunSpec s, Map<String, Board> boards, Map<String, DriverFeature> features) {
         try {
-            Experiments.Prepared p = Experiments.prepare(s, boards, features);
-            results.add(new RunResult(Integer.toHexString(s.hashCode()), s, Figures.of(Experiments.run(p), p.board())));
+            results.add(result(s, boards, features));
         } catch (IllegalArgumentException e) {
             refused.add(new Refusal(s, e.getMessage()));
         }
+    }
+
+    /** A real run's result with the boards and features on the test class path (a refusal throws). */
+    static RunResult result(RunSpec s) {
+        Map<String, DriverFeature> features = new TreeMap<>();
+        for (DriverFeature f : ServiceLoader.load(DriverFeature.class)) features.put(f.id(), f);
+        return result(s, ClasspathBoards.load(SweepReportBrowserIT.class.getClassLoader()), features);
+    }
+
+    static RunResult result(RunSpec s, Map<String, Board> boards, Map<String, DriverFeature> features) {
+        Experiments.Prepared p = Experiments.prepare(s, boards, features);
+        return new RunResult(Integer.toHexString(s.hashCode()), s, Figures.of(Experiments.run(p), p.board()));
     }
 
     @AfterAll

@@ -8,9 +8,9 @@ import static ringlab.launch.Browser.waitFor;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,12 +19,17 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import ringlab.experiment.RunResult;
+import ringlab.experiment.RunSpec;
+import ringlab.experiment.report.SweepReport;
 
 /**
  * The console's Sweeps page in headless chromium against a node (child JVM) whose `ringlab sweep` is the fake
  * of src/test/resources/fake-sweep.sh: a refused spec shows the API's message, a started sweep shows its
  * progress bar and ETA (refreshed every second), a second one while it runs is refused, Cancel stops it, and
- * a finished sweep links its report. Screenshots: target/screenshots/sweeps-*.png.
+ * a finished sweep links its report, and a real report.html served by the node draws under its policy. Screenshots: target/screenshots/sweeps-*.png.
  */
 @Timeout(180)
 class SweepsPageBrowserIT {
@@ -137,7 +142,20 @@ class SweepsPageBrowserIT {
         screenshot(browser, "sweeps-03-done");
         browser.get(href);
         waitFor(browser, "the report", d -> d.findElement(By.id("fake-report")).getText().equals("quick-console"));
-        Path shots = Browser.SHOTS;
-        assertTrue(Files.exists(shots.resolve("sweeps-03-done.png")));
+
+        // a real report.html served by the node: its inline scripts run under the report's own policy (sandboxed),
+        // the charts draw, and the browser logs no violation or error
+        browser.manage().logs().get(LogType.BROWSER); // drop what came before
+        RunSpec spec1 = new RunSpec("tcp-rx", "bcm6328", "stock", 1, Map.of(), null, 0, List.of("-M", "512", "-t", "1"));
+        List<RunResult> results = List.of(SweepReportBrowserIT.result(spec1), SweepReportBrowserIT.result(spec1.withSeed(2)));
+        Files.writeString(node.data.resolve("sweeps").resolve(href.substring(href.indexOf("/sweeps/") + 8, href.lastIndexOf("/report"))).resolve("report.html"),
+                SweepReport.html("served", results, List.of()));
+        browser.get(href);
+        waitFor(browser, "the real report's script ran", d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
+        waitFor(browser, "its bars drawn", d -> "1".equals(d.findElement(By.cssSelector("figure[data-chart='bars-tcp-rx-mbps']")).getAttribute("data-whiskers")));
+        assertEquals("1", $("figure.heatmap[data-heatmap='tcp-rx||mbps']").getAttribute("data-cells"));
+        List<LogEntry> logged = browser.manage().logs().get(LogType.BROWSER).getAll();
+        assertTrue(logged.stream().noneMatch(e -> e.getLevel().intValue() >= Level.WARNING.intValue()), "browser console: " + logged);
+        screenshot(browser, "sweeps-04-served-report");
     }
 }

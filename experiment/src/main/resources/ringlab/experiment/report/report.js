@@ -109,7 +109,7 @@
         scales: { x: { time: false, range: [-0.5, items.length - 0.5] }, y: { range: [0, top > 0 ? top * 1.12 : 1] } },
         axes: [
           { splits: () => xs, values: (u, sp) => sp.map(i => (Number.isInteger(i) ? labels[i] : '')), size: 58, grid: { show: false }, font: '11px system-ui, sans-serif' },
-          { size: 60, label: unit, values: (u, vs) => vs.map(fmt) },
+          { size: 60, label: unit }, // uPlot's own tick labels: one format along the axis
         ],
         series: [{ label: 'run', value: (u, i) => (i == null ? '–' : labels[i].replace(/\n/g, ' · ')) }, ...series],
         hooks: {
@@ -157,7 +157,7 @@
         scales: { x: log ? { time: false, distr: 3, log: 10 } : { time: false }, y: { range: (u, mn, mx) => [Math.min(0, mn ?? 0), mx > 0 ? mx * 1.08 : 1] } },
         axes: [
           sweep.numeric ? { label: sweep.key } : { label: sweep.key, splits: () => xs, values: (u, sp) => sp.map(i => sweep.values[i] ?? '') },
-          { size: 60, label: unit, values: (u, vs) => vs.map(fmt) },
+          { size: 60, label: unit }, // uPlot's own tick labels: one format along the axis
         ],
         series: [{ label: sweep.key, value: (u, v) => (v == null ? '–' : sweep.numeric ? String(v) : sweep.values[v]) },
           ...sweep.lines.map((l, i) => ({
