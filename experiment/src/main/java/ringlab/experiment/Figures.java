@@ -12,7 +12,8 @@ import ringlab.spi.board.Board;
 /**
  * The main figures of a run, in a fixed order: iperf3's summary (sender, receiver, retransmits), then the
  * device: CPU per context (mpstat), NIC interrupts, packets per NAPI poll, drops by reason and cycles per
- * packet by cost category. Drops and cycle categories appear only where the run had them.
+ * packet by cost category, then busy cycles per bit received. Drops and cycle categories appear only where
+ * the run had them; cycles_per_bit only when the receiver received something.
  */
 public final class Figures {
     private Figures() { }
@@ -47,6 +48,10 @@ public final class Figures {
             f.add(new Figure("cycles_per_packet." + e.getKey(), "cycles", perPacket));
         }
         f.add(new Figure("cycles_per_packet", "cycles", total));
+        // CPU per bit: what a board's cores spend on each bit the receiver got, whichever side the device is;
+        // comparable across boards and feature sets where throughput or CPU % alone are not
+        long bitsReceived = r.end.sumReceived.bytes * 8;
+        if (bitsReceived > 0) f.add(new Figure("cycles_per_bit", "cycles", busy / bitsReceived));
         return f;
     }
 }

@@ -41,6 +41,8 @@ final class Browser {
         o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--window-size=1440,1000", "--force-device-scale-factor=1");
+        // the page's console (errors included) for tests that check a page ran clean (SweepReportBrowserIT)
+        o.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
         return new ChromeDriver(service, o);
     }

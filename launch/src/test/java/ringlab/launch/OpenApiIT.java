@@ -88,6 +88,12 @@ class OpenApiIT {
         assertEquals(200, queued.status(), queued.body());
         String experiment = queued.json().getAsJsonObject().get("id").getAsString();
         NodeHarness.await("experiment done", () -> "done".equals(node.get("/experiments/" + experiment).json().getAsJsonObject().get("state").getAsString()));
+        // a finished sweep as its folder records it (this in-process node starts no sweep processes: no ringlab.home)
+        String sweep = "20260101-000000-1";
+        java.nio.file.Path folder = java.nio.file.Files.createDirectories(node.data.resolve("sweeps").resolve(sweep));
+        java.nio.file.Files.writeString(folder.resolve("progress.json"),
+                "{\"name\":\"s\",\"state\":\"done\",\"total\":1,\"done\":1,\"refused\":0,\"failed\":0,\"eta_seconds\":0,\"error\":null}");
+        java.nio.file.Files.writeString(folder.resolve("report.html"), "<!doctype html><title>s</title>");
         List<String> called = new ArrayList<>();
         for (Map.Entry<String, JsonElement> p : doc.getAsJsonObject("paths").entrySet()) {
             String path = p.getKey()
@@ -95,7 +101,8 @@ class OpenApiIT {
                     .replace("/bundles/{id}", "/bundles/0") // the system bundle: never stopped, updated or removed through the API
                     .replace("{pid}", "ringlab.scenario")
                     .replace("/experiments/{id}", "/experiments/" + experiment)
-                    .replace("{side}", "a");
+                    .replace("{side}", "a")
+                    .replace("/sweeps/{id}", "/sweeps/" + sweep);
             assertFalse(path.contains("{"), "a path parameter without a value: " + p.getKey());
             for (Map.Entry<String, JsonElement> o : p.getValue().getAsJsonObject().entrySet()) {
                 String method = o.getKey().toUpperCase();
@@ -111,6 +118,12 @@ class OpenApiIT {
                         assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"), what);
                         assertTrue(responses.getAsJsonObject("200").getAsJsonObject("content").has("text/event-stream"));
                     }
+                    continue;
+                }
+                if (responses.getAsJsonObject("200").getAsJsonObject("content").has("text/html")) {
+                    HttpResponse<String> r = HTTP.send(api(path).header("Authorization", "Bearer " + node.token()).GET().build(), HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, r.statusCode(), what);
+                    assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/html"), what);
                     continue;
                 }
                 Answer a = call(method, path, op);
@@ -130,7 +143,8 @@ class OpenApiIT {
             }
         }
         assertTrue(called.containsAll(List.of("GET /status", "GET /features", "GET /features/" + feature, "PUT /scenario", "POST /bundles",
-                "DELETE /bundles/0", "GET /stream", "GET /openapi.json", "GET /experiments/" + experiment + "/report/a")), called.toString());
+                "DELETE /bundles/0", "GET /stream", "GET /openapi.json", "GET /experiments/" + experiment + "/report/a",
+                "GET /sweeps/" + sweep + "/report", "DELETE /sweeps/" + sweep)), called.toString());
     }
 
     /** A request for the operation: the token, and a harmless body (empty JSON object, or a jar that is no bundle). */

@@ -19,6 +19,8 @@ import java.util.stream.Stream;
 final class ProcessNode extends NodeClient implements AutoCloseable {
     private Process process;
     private int starts;
+    /** More JVM options for the node (system properties a test sets, e.g. ringlab.sweep.command). */
+    final List<String> jvmOptions = new ArrayList<>();
 
     ProcessNode() throws IOException {
         super(Files.createTempDirectory("ringlab-node-process"));
@@ -33,8 +35,9 @@ final class ProcessNode extends NodeClient implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-XX:+UseSerialGC",
                 "-Dringlab.data=" + data, "-Dfelix.fileinstall.dir=" + data.resolve("deploy"), "-Dfelix.fileinstall.poll=200",
                 "-Dlaunch.storage.dir=" + data.resolve("felix-cache"), "-Dlaunch.keep=true",
-                "-Dorg.osgi.service.http.port=" + port, "-Dorg.apache.felix.http.host=127.0.0.1",
-                "-jar", jar.toString()));
+                "-Dorg.osgi.service.http.port=" + port, "-Dorg.apache.felix.http.host=127.0.0.1"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-jar", jar.toString()));
         process = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(root.resolve("node-" + (++starts) + ".log").toFile()).start();
         awaitRunning();

@@ -9,8 +9,9 @@ import { workload } from './pages/workload.js';
 import { bundles } from './pages/bundles.js';
 import { events } from './pages/events.js';
 import { ab } from './pages/ab.js';
+import { sweeps } from './pages/sweeps.js';
 
-const PAGES = { dashboard, features, hardware, workload, bundles, events, ab };
+const PAGES = { dashboard, features, hardware, workload, bundles, events, ab, sweeps };
 const main = document.getElementById('page');
 let leave = null;
 

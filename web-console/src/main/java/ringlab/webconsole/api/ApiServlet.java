@@ -34,7 +34,7 @@ import ringlab.webconsole.ui.SecurityHeaders;
 
 /**
  * The REST API under /api/v1 (JSON by Gson, snake_case): status, hardware, features and tunables, the
- * scenario, live samples, the event log and its stream, bundles, A/B experiments. Every request needs the API token
+ * scenario, live samples, the event log and its stream, bundles, A/B experiments, sweeps. Every request needs the API token
  * ("Authorization: Bearer TOKEN", the token in the data folder) or a console session cookie; a session's
  * state-changing requests also need its CSRF token. Errors are {"error": "..."} with 400 (bad input),
  * 401, 403, 404, 405, 408 (a body that stopped arriving), 409, 412 (a stale If-Match), 413 (a body above the route's limit, refused
@@ -72,6 +72,7 @@ public final class ApiServlet extends HttpServlet {
     private transient List<Route> routes;
     private transient LiveFeed feed;
     private transient volatile JsonObject openApi;
+    private transient Sweeps sweeps;
 
     @Activate
     void activate(BundleContext context) {
@@ -82,6 +83,8 @@ public final class ApiServlet extends HttpServlet {
         r.addAll(new FeatureRoutes(features, config, runner, new MetatypeForms(context, metatype)).routes());
         r.addAll(new BundleRoutes(context, features, boards).routes());
         r.addAll(new ExperimentRoutes(experiments).routes());
+        sweeps = new Sweeps(data::dir, Sweeps.commandFromProperties());
+        r.addAll(new SweepRoutes(sweeps, () -> boards.boards().keySet()).routes());
         r.add(new Route("GET", "/session", "The caller's session: the CSRF token a browser sends back on changes, and the time left",
                 null, Answers.Session.class, Map.of(), this::session));
         r.add(new Route("GET", "/openapi.json", "This API as an OpenAPI 3.0 document, generated from the table the servlet dispatches from",
@@ -92,6 +95,7 @@ public final class ApiServlet extends HttpServlet {
     @Deactivate
     void deactivate() {
         feed.close();
+        sweeps.close();
     }
 
     /** The routes this servlet serves (for the OpenAPI document). */

@@ -116,6 +116,9 @@ final class OpenApi {
         if (r.response() == Route.EVENT_STREAM) {
             ok.addProperty("description", "server-sent events");
             ok.add("content", content("text/event-stream", string()));
+        } else if (r.response() == Route.HTML) {
+            ok.addProperty("description", "an HTML page");
+            ok.add("content", content("text/html", string()));
         } else if (r.response() == Route.JSON_ATTACHMENT) {
             ok.addProperty("description", "a JSON document as a download (not one of the API's records)");
             JsonObject disposition = new JsonObject();

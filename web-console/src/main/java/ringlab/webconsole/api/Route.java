@@ -23,6 +23,8 @@ record Route(String method, String path, String summary, Type request, Type resp
      * our records but iperf3's -J output with a "ringlab" key (an experiment's report).
      */
     static final Type JSON_ATTACHMENT = com.google.gson.JsonObject.class;
+    /** Marks an HTML page sent as it is stored (a sweep's report.html). */
+    static final Type HTML = CharSequence.class;
     /** The largest JSON request body (scenario, tunables, experiments are a few hundred bytes). */
     static final long JSON_LIMIT = 1L << 20;
     /** The largest jar upload. */
