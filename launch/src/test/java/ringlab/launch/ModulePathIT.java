@@ -31,6 +31,12 @@ import org.junit.jupiter.api.Test;
 class ModulePathIT {
     static final Path LIB = Path.of("target", "lib"), CLASSES = Path.of("target", "classes");
     static final String MAIN = "ringlab.launch/ringlab.cli.Main";
+    /**
+     * Third-party jars that have no module-info and no newer release with one, so they are automatic modules
+     * named after their file: Apache Commons Math 3.6.1 (compare's t quantiles; commons-math 4 is not released).
+     * ringlab's own jars are never in this list.
+     */
+    static final Set<String> AUTOMATIC = Set.of("commons.math3");
 
     static Path[] modulePath() throws Exception {
         List<Path> p = new ArrayList<>();
@@ -47,7 +53,8 @@ class ModulePathIT {
         Set<String> names = new TreeSet<>();
         for (ModuleReference m : finder.findAll()) {
             ModuleDescriptor d = m.descriptor();
-            assertFalse(d.isAutomatic(), m.location().orElseThrow() + " is an automatic module, not a named one (no module-info)");
+            assertFalse(d.isAutomatic() && !AUTOMATIC.contains(d.name()),
+                    m.location().orElseThrow() + " is an automatic module, not a named one (no module-info)");
             names.add(d.name());
         }
         assertTrue(names.containsAll(Set.of("ringlab.launch", "ringlab.runtime", "ringlab.hardware.bcm6328", "ringlab.feature.gro")), names.toString());
