@@ -23,8 +23,8 @@ public final class SweepExpansion {
     public record Planned(String key, RunSpec spec) { }
 
     /**
-     * The runs and the refusals, in the axes' order. A spec naming the same run twice (e.g. "stock" and
-     * "stock,-nothing") keeps it once.
+     * The runs and the refusals, in the axes' order. An axis naming the same value twice gives the run once
+     * (same spec, same key).
      */
     public record Plan(List<Planned> runs, List<Refusal> refused) {
         public Plan {
