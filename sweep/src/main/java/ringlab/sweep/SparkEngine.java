@@ -28,19 +28,56 @@ final class SparkEngine implements AutoCloseable {
 
     SparkSession session() { return session; }
 
+    /** The executors' cores (Spark's default parallelism). */
+    int parallelism() { return jsc.defaultParallelism(); }
+
     /**
-     * Fails fast when no executor registers within the timeout: an application with the wrong secret (or
-     * a master without workers) otherwise waits about 60 s before Spark gives up.
+     * Set when a cluster never answered: the session's creation is still blocked in Spark (its standalone
+     * backend waits for the master's registration, about 60 s with a wrong secret) and stopping it, or
+     * Spark's shutdown hook, would wait as long again, so the JVM must halt instead of exiting.
      */
-    void awaitExecutors(String master, long timeoutSeconds) {
+    static volatile boolean abandoned;
+
+    /**
+     * A session on a cluster with at least one executor, or an IllegalStateException with one line after
+     * the timeout: an application with the wrong secret (or a master without workers) would otherwise wait
+     * about 60 s before Spark gives up. The session is created on its own thread because Spark's
+     * standalone backend blocks in its constructor until the master accepts the application.
+     */
+    static SparkEngine connect(SparkConf conf, String master, long timeoutSeconds) {
         long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
-        while (jsc.sc().statusTracker().getExecutorInfos().length < 2) { // the driver counts as one
-            if (System.nanoTime() > deadline || jsc.sc().isStopped()) {
-                throw new IllegalStateException("no Spark executor registered with " + master + " within " + timeoutSeconds
-                        + " s (is the master up with workers, and do the secrets match?)");
+        java.util.concurrent.CompletableFuture<SparkEngine> f = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(new SparkEngine(conf));
+            } catch (RuntimeException | Error e) {
+                f.completeExceptionally(e);
+            }
+        }, "ringlab-spark-connect");
+        t.setDaemon(true);
+        t.start();
+        String why = "no Spark executor registered with " + master + " within " + timeoutSeconds
+                + " s (is the master up with workers, and do the secrets match?)";
+        SparkEngine e;
+        try {
+            e = f.get(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException x) {
+            abandoned = true;
+            throw new IllegalStateException(why);
+        } catch (java.util.concurrent.ExecutionException x) {
+            throw new IllegalStateException(String.valueOf(x.getCause().getMessage()), x.getCause());
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+        while (e.jsc.sc().statusTracker().getExecutorInfos().length < 2) { // the driver counts as one
+            if (System.nanoTime() > deadline || e.jsc.sc().isStopped()) {
+                abandoned = true;
+                throw new IllegalStateException(why);
             }
             sleep(100);
         }
+        return e;
     }
 
     /** What one job brought back, or its error (its runs count as failed). */
@@ -103,6 +140,6 @@ final class SparkEngine implements AutoCloseable {
 
     @Override
     public void close() {
-        session.stop();
+        if (!abandoned) session.stop();
     }
 }

@@ -73,8 +73,9 @@ final class Sweep {
         String error = null;
         SparkEngine engine = null;
         try {
-            engine = new SparkEngine(SparkSetup.conf(master, spec.name(), secret, plugins));
-            if (!SparkSetup.isLocal(master)) engine.awaitExecutors(master, executorTimeout);
+            engine = SparkSetup.isLocal(master) ? new SparkEngine(SparkSetup.conf(master, spec.name(), secret, plugins))
+                    : SparkEngine.connect(SparkSetup.conf(master, spec.name(), secret, plugins), master, executorTimeout);
+            long startNs = System.nanoTime() - t0, j0 = System.nanoTime();
             engine.run(todo, job -> {
                 if (job.error() != null) {
                     err.println("sweep: " + job.inputs().size() + " runs failed: " + job.error());
@@ -94,10 +95,14 @@ final class Sweep {
                     }
                 }
             });
-            long wallNs = System.nanoTime() - t0;
+            long jobsNs = System.nanoTime() - j0;
             if (!todo.isEmpty()) {
-                err.printf("sweep: %d runs in %.2f s wall; their simulations took %.2f s summed over executors%n",
-                        todo.size(), wallNs / 1e9, simNs[0] / 1e9);
+                // wall-clock figures, kept out of the results: Spark's cost per run is the executors' core time
+                // not spent simulating
+                int cores = engine.parallelism();
+                err.printf("sweep: %d runs on %d cores in %.2f s (Spark start %.2f s); their simulations took %.2f s summed;"
+                        + " overhead %.1f ms per run%n", todo.size(), cores, jobsNs / 1e9, startNs / 1e9, simNs[0] / 1e9,
+                        (jobsNs * (double) cores - simNs[0]) / todo.size() / 1e6);
             }
             if (SparkSetup.isLocal(master)) {
                 writeTables(engine.session());

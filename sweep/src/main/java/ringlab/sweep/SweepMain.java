@@ -53,7 +53,10 @@ public final class SweepMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.err, System.getenv()));
+        int status = run(args, System.err, System.getenv());
+        System.err.flush();
+        if (SparkEngine.abandoned) Runtime.getRuntime().halt(status); // see SparkEngine.abandoned
+        System.exit(status);
     }
 
     static int run(String[] args, PrintStream err, Map<String, String> env) {
@@ -62,6 +65,7 @@ public final class SweepMain implements Callable<Integer> {
         cl.setOut(new java.io.PrintWriter(System.out, true));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cl.setExpandAtFiles(false);
+        cl.setOverwrittenOptionsAllowed(true); // as the CLI: a repeated option's last value wins
         cl.setParameterExceptionHandler((e, a) -> {
             err.println("ringlab sweep: " + e.getMessage().strip().lines().findFirst().orElse("") + " (see ./ringlab sweep --help)");
             return 2;
