@@ -50,9 +50,11 @@ fi
 # jars are left out on purpose: a sweep ships them to the executors (SparkConf.setJars), so a worker serves
 # any ringlab version.
 SPARK_HOME="$ROOT/sweep/target/spark-home"
-rm -rf "$SPARK_HOME/jars" && mkdir -p "$SPARK_HOME/jars" "$SPARK_HOME/conf" "$SPARK_HOME/work"
+# (idempotent: a master and a worker started together on one machine share the folder)
+mkdir -p "$SPARK_HOME/jars" "$SPARK_HOME/conf" "$SPARK_HOME/work"
+for l in "$SPARK_HOME"/jars/*.jar; do [ -e "$l" ] || rm -f "$l"; done   # links to jars a rebuild removed
 for j in "$ROOT"/sweep/target/lib/*.jar; do
-    case "$(basename "$j")" in ringlab-*) ;; *) ln -s "$j" "$SPARK_HOME/jars/" ;; esac
+    case "$(basename "$j")" in ringlab-*) ;; *) ln -sfn "$j" "$SPARK_HOME/jars/" ;; esac
 done
 props="$SPARK_HOME/conf/ringlab-secret-$$.properties"
 (umask 077 && printf 'spark.authenticate=true\nspark.authenticate.secret=%s\nspark.network.crypto.enabled=true\n' "$secret" > "$props")

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterSweepIT {
     /** 2 boards x 2 workloads x 25 seeds = 100 runs of one simulated second. */
     static final String SPEC = """
-            {"name": "cluster-100", "boards": ["bcm6328", "bcm6333"], "features": ["stock"],
+            {"name": "cluster-100", "boards": ["bcm6328", "rzg2ul"], "features": ["stock"],
              "workloads": [{"name": "tcp-rx", "iperf": "-M 512 -t 1"}, {"name": "udp-rx", "iperf": "-u -b 200M -t 1"}],
              "seeds": {"count": 25}}
             """;
