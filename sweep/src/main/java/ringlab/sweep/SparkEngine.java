@@ -21,10 +21,16 @@ final class SparkEngine implements AutoCloseable {
     private final SparkSession session;
     private final JavaSparkContext jsc;
 
+    private final TaskCost cost = new TaskCost();
+
     SparkEngine(SparkConf conf) {
         session = SparkSession.builder().config(conf).getOrCreate();
         jsc = JavaSparkContext.fromSparkContext(session.sparkContext());
+        jsc.sc().addSparkListener(cost);
     }
+
+    /** Spark's own mean time per task so far (ms): see {@link TaskCost}. */
+    double sparkMsPerTask() { return cost.meanMs(); }
 
     SparkSession session() { return session; }
 

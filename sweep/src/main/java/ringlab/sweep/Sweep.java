@@ -101,8 +101,8 @@ final class Sweep {
                 // not spent simulating
                 int cores = engine.parallelism();
                 err.printf("sweep: %d runs on %d cores in %.2f s (Spark start %.2f s); their simulations took %.2f s summed;"
-                        + " overhead %.1f ms per run%n", todo.size(), cores, jobsNs / 1e9, startNs / 1e9, simNs[0] / 1e9,
-                        (jobsNs * (double) cores - simNs[0]) / todo.size() / 1e6);
+                        + " overhead %.1f ms per run; Spark's own time %.1f ms per task%n", todo.size(), cores, jobsNs / 1e9,
+                        startNs / 1e9, simNs[0] / 1e9, (jobsNs * (double) cores - simNs[0]) / todo.size() / 1e6, engine.sparkMsPerTask());
             }
             if (SparkSetup.isLocal(master)) {
                 writeTables(engine.session());

@@ -98,6 +98,12 @@ final class SparkStandalone implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        // the links first: JUnit's @TempDir cleanup warns about every link that points outside it
+        try (var links = Files.list(home.resolve("jars"))) {
+            for (Path l : links.toList()) Files.deleteIfExists(l);
+        } catch (IOException e) {
+            // the temporary folder's own cleanup removes what is left
+        }
     }
 
     static int freePort() throws IOException {
