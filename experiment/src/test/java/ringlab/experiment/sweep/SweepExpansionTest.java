@@ -1,0 +1,95 @@
+package ringlab.experiment.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import ringlab.experiment.Refusal;
+import ringlab.experiment.RunSpec;
+import ringlab.sim.board.ClasspathBoards;
+import ringlab.spi.board.Board;
+import ringlab.spi.feature.DriverFeature;
+
+class SweepExpansionTest {
+    private static final Map<String, Board> BOARDS = ClasspathBoards.load(SweepExpansionTest.class.getClassLoader());
+    private static final Map<String, DriverFeature> FEATURES = features();
+
+    private static Map<String, DriverFeature> features() {
+        Map<String, DriverFeature> m = new TreeMap<>();
+        for (DriverFeature f : ServiceLoader.load(DriverFeature.class)) m.put(f.id(), f);
+        return m;
+    }
+
+    private static SweepSpec spec(String json) { return SweepSpecReader.fromJson(json, "t"); }
+
+    @Test
+    void theProductRunsInTheAxesOrderWithTheWorkloadsName() {
+        SweepSpec s = spec("""
+                {"boards": ["bcm6328", "rzg2ul"], "features": ["stock", "stock,batched-rx"],
+                 "workloads": [{"name": "tcp-rx", "iperf": "-t 1"}, {"name": "udp-rx", "iperf": "-u -t 1"}],
+                 "tunables": {"txqueuelen": [100, 1000]}, "seeds": [7, 8], "topology": ["direct", "forward"], "ping": [0, 10]}
+                """);
+        List<RunSpec> runs = SweepExpansion.specs(s, BOARDS);
+        assertEquals(2 * 2 * 2 * 2 * 2 * 2 * 2, runs.size());
+        assertEquals(new RunSpec("tcp-rx", "bcm6328", "stock", 7, Map.of("txqueuelen", "100"), "direct", 0, List.of("-t", "1")), runs.get(0));
+        assertEquals(new RunSpec("tcp-rx", "bcm6328", "stock", 7, Map.of("txqueuelen", "100"), "direct", 10, List.of("-t", "1")), runs.get(1));
+        assertEquals(new RunSpec("udp-rx", "rzg2ul", "stock,batched-rx", 8, Map.of("txqueuelen", "1000"), "forward", 10, List.of("-u", "-t", "1")),
+                runs.get(runs.size() - 1));
+    }
+
+    @Test
+    void allIsEveryInstalledBoardSorted() {
+        List<RunSpec> runs = SweepExpansion.specs(spec("{\"boards\": \"all\", \"features\": [\"stock\"], \"workloads\": [{\"name\": \"w\"}]}"), BOARDS);
+        assertEquals(List.copyOf(BOARDS.keySet()), runs.stream().map(RunSpec::hardware).toList());
+        assertTrue(runs.size() >= 2, "the test class path has bcm6328 and rzg2ul");
+    }
+
+    @Test
+    void refusedCombinationsAreListedWithTheirReasonAndTheRestKeyed() {
+        SweepSpec s = spec("""
+                {"boards": ["bcm6328", "rzg2ul", "nosuch"], "features": ["stock", "stock,batched-rx", "stock,-gro"],
+                 "workloads": [{"name": "tcp-rx", "iperf": "-t 1"}]}
+                """);
+        SweepExpansion.Plan p = SweepExpansion.plan(s, BOARDS, FEATURES, new RunKey());
+        // a refusal is listed, never dropped; "stock,-gro" on bcm6328 (no gro in its stock set) is a run of its own
+        assertEquals(List.of("bcm6328 stock", "bcm6328 stock,batched-rx", "bcm6328 stock,-gro", "rzg2ul stock", "rzg2ul stock,-gro"),
+                p.runs().stream().map(r -> r.spec().hardware() + " " + r.spec().features()).toList());
+        assertEquals(4, p.refused().size());
+        Refusal conflict = p.refused().get(0);
+        assertEquals("rzg2ul", conflict.spec().hardware());
+        assertEquals("feature 'gro' conflicts with 'batched-rx' on board rzg2ul", conflict.reason());
+        assertTrue(p.refused().get(1).reason().startsWith("unknown hardware 'nosuch'"), p.refused().get(1).reason());
+        assertEquals(9, p.total());
+        for (SweepExpansion.Planned r : p.runs()) assertTrue(r.key().matches("[0-9a-f]{" + RunKey.LENGTH + "}"), r.key());
+    }
+
+    @Test
+    void aRunsKeyIsStableAndChangesWithTheSpecTheBoardAndTheFeatures() {
+        RunSpec a = new RunSpec("w", "rzg2ul", "stock", 1, Map.of(), "direct", 0, List.of("-t", "1"));
+        Board b = BOARDS.get("rzg2ul");
+        List<DriverFeature> gro = List.of(FEATURES.get("gro"));
+        String key = new RunKey().of(a, b, gro);
+        assertEquals(key, new RunKey().of(a, b, gro), "stable");
+        assertNotEquals(key, new RunKey().of(a.withSeed(2), b, gro), "the seed is part of the spec");
+        Board moved = new Board(b.id(), b.name(), b.soc(), b.nic(), b.stockFeatures(), b.costs(), "file:/elsewhere/board.json",
+                b.published(), b.stockSettings());
+        assertEquals(key, new RunKey().of(a, moved, gro), "where the descriptor was loaded from does not matter");
+        Board changed = new Board(b.id(), b.name() + " rev 2", b.soc(), b.nic(), b.stockFeatures(), b.costs(), b.origin(),
+                b.published(), b.stockSettings());
+        assertNotEquals(key, new RunKey().of(a, changed, gro), "a changed descriptor is another board version");
+        assertNotEquals(key, new RunKey().of(a, b, List.of(FEATURES.get("batched-rx"))), "other feature code");
+    }
+
+    @Test
+    void allWithNoBoardInstalledIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepExpansion.plan(
+                spec("{\"boards\": \"all\", \"features\": [\"stock\"], \"workloads\": [{\"name\": \"w\"}]}"), Map.of(), FEATURES, new RunKey()));
+        assertEquals("sweep spec: 'boards' is \"all\" but no board is installed", e.getMessage());
+    }
+}

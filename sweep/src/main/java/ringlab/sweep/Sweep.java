@@ -1,0 +1,154 @@
+package ringlab.sweep;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import ringlab.experiment.Refusal;
+import ringlab.experiment.RunSpec;
+import ringlab.experiment.report.SweepReport;
+import ringlab.experiment.sweep.RunKey;
+import ringlab.experiment.sweep.SweepExpansion;
+import ringlab.experiment.sweep.SweepSpec;
+
+/**
+ * One sweep from plan to report: expands the spec (refusals printed with their reasons and listed in
+ * refused.jsonl), skips the runs the folder already has, runs the rest on Spark writing each result as its
+ * job finishes, then writes the tables (CSV, Parquet), the report and the final progress.
+ */
+final class Sweep {
+    private final SweepSpec spec;
+    private final SweepExpansion.Plan plan;
+    private final SweepFolder folder;
+    private final List<Path> plugins;
+    private final String master, secret;
+    private final long executorTimeout;
+    private final PrintStream err;
+    private final boolean terminal;
+    private final List<Refusal> refused = new ArrayList<>();
+
+    private Sweep(SweepSpec spec, SweepExpansion.Plan plan, SweepFolder folder, List<Path> plugins, String master, String secret,
+                  long executorTimeout, PrintStream err, boolean terminal) {
+        this.spec = spec;
+        this.plan = plan;
+        this.folder = folder;
+        this.plugins = plugins;
+        this.master = master;
+        this.secret = secret;
+        this.executorTimeout = executorTimeout;
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    /** Checks and expands everything before any work; bad input is an IllegalArgumentException. */
+    static Sweep plan(SweepSpec spec, Path dir, List<Path> plugins, String master, String secret, long executorTimeout,
+                      PrintStream err, boolean terminal) {
+        SweepCatalog cat = SweepCatalog.of(SweepCatalog.withJars(plugins));
+        SweepExpansion.Plan plan = SweepExpansion.plan(spec, cat.boards(), cat.features(), new RunKey());
+        SweepFolder folder;
+        try {
+            folder = SweepFolder.open(dir);
+        } catch (java.io.UncheckedIOException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        return new Sweep(spec, plan, folder, plugins, master, secret, executorTimeout, err, terminal);
+    }
+
+    int run() {
+        refused.addAll(plan.refused());
+        for (Refusal r : plan.refused()) err.println("sweep: refused " + describe(r.spec()) + ": " + r.reason());
+        folder.writeRefused(refused);
+        List<TaskInput> todo = new ArrayList<>();
+        int already = 0;
+        for (SweepExpansion.Planned p : plan.runs()) {
+            if (folder.has(p.key())) already++;
+            else todo.add(new TaskInput(p.key(), Json.GSON.toJson(p.spec())));
+        }
+        Progress progress = new Progress(folder.dir(), spec.name(), plan.total(), err, terminal);
+        progress.start(already, refused.size());
+        if (already > 0) err.println("sweep: " + already + " runs already in " + folder.dir() + ", skipped");
+        long t0 = System.nanoTime();
+        long[] simNs = {0};
+        String error = null;
+        SparkEngine engine = null;
+        try {
+            engine = SparkSetup.isLocal(master) ? new SparkEngine(SparkSetup.conf(master, spec.name(), secret, plugins))
+                    : SparkEngine.connect(SparkSetup.conf(master, spec.name(), secret, plugins), master, executorTimeout);
+            long startNs = System.nanoTime() - t0, j0 = System.nanoTime();
+            engine.run(todo, job -> {
+                if (job.error() != null) {
+                    err.println("sweep: " + job.inputs().size() + " runs failed: " + job.error());
+                    progress.failed(job.inputs().size());
+                    return;
+                }
+                for (TaskOutput o : job.outputs()) {
+                    simNs[0] += o.simWallNs();
+                    if (o.refusal() != null) {
+                        Refusal r = new Refusal(Json.GSON.fromJson(specOf(todo, o.key()), RunSpec.class), o.refusal());
+                        refused.add(r);
+                        err.println("sweep: refused " + describe(r.spec()) + ": " + r.reason());
+                        progress.refused();
+                    } else {
+                        folder.add(o);
+                        progress.ran();
+                    }
+                }
+            });
+            long jobsNs = System.nanoTime() - j0;
+            if (!todo.isEmpty()) {
+                // wall-clock figures, kept out of the results: Spark's cost per run is the executors' core time
+                // not spent simulating
+                int cores = engine.parallelism();
+                err.printf("sweep: %d runs on %d cores in %.2f s (Spark start %.2f s); their simulations took %.2f s summed;"
+                        + " overhead %.1f ms per run; Spark's own time %.1f ms per task%n", todo.size(), cores, jobsNs / 1e9,
+                        startNs / 1e9, simNs[0] / 1e9, (jobsNs * (double) cores - simNs[0]) / todo.size() / 1e6, engine.sparkMsPerTask());
+            }
+            if (SparkSetup.isLocal(master)) {
+                writeTables(engine.session());
+            } else {
+                engine.close(); // the Parquet goes to this machine's disk: a local session writes it
+                engine = null;
+                try (SparkEngine local = new SparkEngine(SparkSetup.conf("local[1]", spec.name(), null, List.of()))) {
+                    writeTables(local.session());
+                }
+            }
+        } catch (RuntimeException e) {
+            error = String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(e.toString());
+            err.println("ringlab sweep: " + error);
+            folder.rewriteResults();
+            folder.writeRefused(refused);
+        } finally {
+            if (engine != null) engine.close();
+        }
+        progress.finish(error);
+        err.println("sweep: " + folder.results().size() + " results, " + refused.size() + " refused"
+                + (progress.failedCount() > 0 ? ", " + progress.failedCount() + " failed" : "") + " in " + folder.dir());
+        return error != null || progress.failedCount() > 0 ? 1 : 0;
+    }
+
+    private void writeTables(SparkSession session) {
+        folder.rewriteResults();
+        refused.sort(SweepFolder.BY_SPEC);
+        folder.writeRefused(refused);
+        var results = folder.results();
+        AtomicFiles.write(folder.dir().resolve("results.csv"), ResultsCsv.of(results));
+        ResultsParquet.write(session, results, folder.dir());
+        AtomicFiles.write(folder.dir().resolve("report.html"), SweepReport.html(spec.name(), results, refused));
+    }
+
+    private static String specOf(List<TaskInput> todo, String key) {
+        for (TaskInput t : todo) if (t.key().equals(key)) return t.spec();
+        throw new IllegalStateException("a task returned an unknown key " + key);
+    }
+
+    /** A run in a line: board, features, workload and what differs from the defaults. */
+    static String describe(RunSpec s) {
+        StringBuilder sb = new StringBuilder(s.hardware()).append(" [").append(s.features()).append("] ").append(s.workload())
+                .append(" seed ").append(s.seed());
+        s.sets().forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        if (!s.topology().equals("direct")) sb.append(" topology ").append(s.topology());
+        if (s.pingMs() != 0) sb.append(" ping ").append(s.pingMs()).append(" ms");
+        return sb.toString();
+    }
+}
