@@ -35,7 +35,13 @@ class BundleListsTest {
     static final Map<String, String> NOT_IN_RUN = Map.of(
             "ringlab-launch", "it builds the run (the node jar) and the CLI, it is not a bundle of it",
             "ringlab-feature-fault-injection", "a test aid: FaultIT deploys it into a running node; never in a shipped run",
-            "ringlab-test-kit", "a library for plug-ins' tests (TestRun, TestResult, Ledger), never in a node");
+            "ringlab-test-kit", "a library for plug-ins' tests (TestRun, TestResult, Ledger), never in a node",
+            "ringlab-experiment", "the CLI's experiments (compare, sweep specs, sweep reports): plain Java on the CLI's path, never in a node",
+            "ringlab-sweep", "the Spark sweep engine: a JVM of its own on the class path; the node starts it as a process");
+
+    /** Modules launch must NOT depend on, with why (checked: they are absent from its dependencies). */
+    static final Map<String, String> NOT_IN_LAUNCH = Map.of(
+            "ringlab-sweep", "Spark (219 MB) would be built and downloaded with the node and the CLI; ./ringlab sweep builds it on first use");
 
     /** Every module of the root pom, by artifactId, with its Bundle-SymbolicName. */
     static Map<String, String> modules() throws Exception {
@@ -61,7 +67,10 @@ class BundleListsTest {
     void everyModuleIsADependencyOfLaunch() throws Exception {
         Set<String> deps = ringlabArtifacts(child(pom(ROOT.resolve("launch/pom.xml")), "dependencies"));
         List<String> missing = new ArrayList<>();
-        for (String a : modules().keySet()) if (!a.equals("ringlab-launch") && !deps.contains(a)) missing.add(a);
+        for (String a : modules().keySet()) {
+            if (NOT_IN_LAUNCH.containsKey(a)) assertFalse(deps.contains(a), a + " must not be a dependency of launch: " + NOT_IN_LAUNCH.get(a));
+            else if (!a.equals("ringlab-launch") && !deps.contains(a)) missing.add(a);
+        }
         assertEquals(List.of(), missing, "modules not among launch/pom.xml's dependencies");
     }
 
