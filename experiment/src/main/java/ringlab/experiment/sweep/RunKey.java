@@ -29,8 +29,9 @@ import ringlab.spi.feature.DriverFeature;
  * <ul>
  *   <li>a board's version: the hash of its descriptor as parsed, without its origin (where it was loaded
  *       from differs between machines);</li>
- *   <li>a feature's version: the hash of the jar its class comes from (ringlab's builds are reproducible:
- *       same sources, same jar bytes), or of every class file under its class folder in a development tree.</li>
+ *   <li>a feature's version: the hash of every entry (name and content) of the jar its class comes from
+ *       (ringlab's bundles are reproducible: same sources, same entries; the jar's time stamps are left out),
+ *       or of every class file under its class folder in a development tree.</li>
  * </ul>
  */
 public final class RunKey {
@@ -64,7 +65,7 @@ public final class RunKey {
         try {
             if (cs != null && cs.getLocation() != null) {
                 Path p = Path.of(cs.getLocation().toURI());
-                if (Files.isRegularFile(p)) return sha256(Files.readAllBytes(p));
+                if (Files.isRegularFile(p)) return jarHash(p);
                 if (Files.isDirectory(p)) return folderHash(p);
             }
             // no code source (e.g. a custom loader): the class's own bytes
@@ -77,6 +78,25 @@ public final class RunKey {
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw new IllegalStateException("cannot locate the code of " + c.getName() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Every entry of a jar, by name and content: not the jar file's bytes, which hold each entry's time
+     * stamp and so change with every rebuild of the same sources.
+     */
+    static String jarHash(Path jar) throws IOException {
+        MessageDigest md = digest();
+        try (java.util.jar.JarFile j = new java.util.jar.JarFile(jar.toFile())) {
+            List<java.util.jar.JarEntry> entries = j.stream().filter(e -> !e.isDirectory())
+                    .sorted(java.util.Comparator.comparing(java.util.jar.JarEntry::getName)).toList();
+            for (java.util.jar.JarEntry e : entries) {
+                md.update(e.getName().getBytes(StandardCharsets.UTF_8));
+                try (InputStream in = j.getInputStream(e)) {
+                    md.update(in.readAllBytes());
+                }
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
     }
 
     /** Every class file under a class folder, by relative path and content. */

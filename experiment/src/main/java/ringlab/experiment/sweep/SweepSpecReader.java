@@ -49,6 +49,8 @@ public final class SweepSpecReader {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read the sweep spec " + file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read the sweep spec " + file + ": " + e.getMessage());
         }

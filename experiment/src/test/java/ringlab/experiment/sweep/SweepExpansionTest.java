@@ -87,6 +87,26 @@ class SweepExpansionTest {
     }
 
     @Test
+    void aFeatureJarsVersionIsItsEntriesNotItsTimeStamps(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path a = jar(dir.resolve("a.jar"), 1_000_000_000_000L, "x"), b = jar(dir.resolve("b.jar"), 1_700_000_000_000L, "x");
+        java.nio.file.Path c = jar(dir.resolve("c.jar"), 1_000_000_000_000L, "y");
+        assertNotEquals(-1, java.nio.file.Files.mismatch(a, b), "the files differ in their time stamps");
+        assertEquals(RunKey.jarHash(a), RunKey.jarHash(b), "a rebuild of the same sources is the same version");
+        assertNotEquals(RunKey.jarHash(a), RunKey.jarHash(c), "changed code is another version");
+    }
+
+    private static java.nio.file.Path jar(java.nio.file.Path p, long time, String content) throws Exception {
+        try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(p))) {
+            var e = new java.util.jar.JarEntry("ringlab/feature/X.class");
+            e.setTime(time);
+            out.putNextEntry(e);
+            out.write(content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return p;
+    }
+
+    @Test
     void allWithNoBoardInstalledIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepExpansion.plan(
                 spec("{\"boards\": \"all\", \"features\": [\"stock\"], \"workloads\": [{\"name\": \"w\"}]}"), Map.of(), FEATURES, new RunKey()));
