@@ -3,9 +3,13 @@ package ringlab.sweep;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import ringlab.experiment.Refusal;
+import ringlab.experiment.RunResult;
 import ringlab.experiment.RunSpec;
 import ringlab.experiment.report.SweepReport;
 import ringlab.experiment.sweep.RunKey;
@@ -129,12 +133,26 @@ final class Sweep {
 
     private void writeTables(SparkSession session) {
         folder.rewriteResults();
+        List<Refusal> inSpecOrder = List.copyOf(refused); // the plan's refusals in the spec's order, then the runs' own
         refused.sort(SweepFolder.BY_SPEC);
         folder.writeRefused(refused);
         var results = folder.results();
         AtomicFiles.write(folder.dir().resolve("results.csv"), ResultsCsv.of(results));
         ResultsParquet.write(session, results, folder.dir());
-        AtomicFiles.write(folder.dir().resolve("report.html"), SweepReport.html(spec.name(), results, refused));
+        AtomicFiles.write(folder.dir().resolve("report.html"), SweepReport.html(spec.name(), inSpecOrder(results), inSpecOrder));
+    }
+
+    /**
+     * The results in the spec's order (its boards, feature sets and workloads as written), not the files' key
+     * order: the report lays out its rows, columns and sections in the order it first meets them. Results of
+     * an earlier spec kept in the folder come last.
+     */
+    private List<RunResult> inSpecOrder(List<RunResult> results) {
+        Map<String, Integer> position = new HashMap<>();
+        for (SweepExpansion.Planned p : plan.runs()) position.putIfAbsent(p.key(), position.size());
+        List<RunResult> ordered = new ArrayList<>(results);
+        ordered.sort(Comparator.comparing(r -> position.getOrDefault(r.key(), Integer.MAX_VALUE)));
+        return ordered;
     }
 
     private static String specOf(List<TaskInput> todo, String key) {
