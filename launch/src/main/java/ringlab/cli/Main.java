@@ -65,6 +65,7 @@ public final class Main implements Callable<Integer> {
             cl.addSubcommand(new BenchCommand(io));
             cl.addSubcommand(new DeployCommand(io));
             cl.addSubcommand(new NodeCommand(io));
+            cl.addSubcommand(new SweepCommand(io));
             cl.addSubcommand(new CommandLine.HelpCommand());
         }
         Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
@@ -107,20 +108,38 @@ public final class Main implements Callable<Integer> {
         return 0;
     }
 
-    /** "node" answers --help here too, but the node is a separate JVM that ./ringlab starts. */
-    @Command(name = "node", description = "Start the OSGi node: ./ringlab node [--port N] [--bind ADDR] [--data DIR] "
-            + "(the launcher script starts it; see ./ringlab node --help).")
-    static final class NodeCommand implements Callable<Integer> {
+    /**
+     * Commands the ./ringlab script starts in a JVM of their own: they answer --help here too, and say where
+     * they run when called through this JVM.
+     */
+    abstract static class ScriptCommand implements Callable<Integer> {
         @Mixin
         HelpOption help;
         private final Io io;
+        private final String where;
 
-        NodeCommand(Io io) { this.io = io; }
+        ScriptCommand(Io io, String where) {
+            this.io = io;
+            this.where = where;
+        }
 
         @Override
         public Integer call() {
-            io.err().println("ringlab node: the OSGi node is launched by ./ringlab node (java -jar launch/target/ringlab.jar)");
+            io.err().println(where);
             return 2;
         }
+    }
+
+    @Command(name = "node", description = "Start the OSGi node: ./ringlab node [--port N] [--bind ADDR] [--data DIR] "
+            + "(the launcher script starts it; see ./ringlab node --help).")
+    static final class NodeCommand extends ScriptCommand {
+        NodeCommand(Io io) { super(io, "ringlab node: the OSGi node is launched by ./ringlab node (java -jar launch/target/ringlab.jar)"); }
+    }
+
+    @Command(name = "sweep", description = "Run every combination of a sweep spec on Apache Spark and write results, "
+            + "Parquet and report.html: ./ringlab sweep SPEC [--out DIR] [--master URL] (the launcher script runs it on "
+            + "the sweep module's class path, built on first use; see ./ringlab sweep --help and README \"Sweeps\").")
+    static final class SweepCommand extends ScriptCommand {
+        SweepCommand(Io io) { super(io, "ringlab sweep: the sweep engine runs in its own JVM, started by ./ringlab sweep SPEC (sweep/ module)"); }
     }
 }

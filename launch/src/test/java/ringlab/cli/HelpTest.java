@@ -23,6 +23,7 @@ class HelpTest {
         "bench, --json",
         "deploy, FILE.jar --node --token-file --token --data",
         "node, --help",
+        "sweep, --help",
     })
     void everyCommandAnswersHelpWithItsOptions(String command, String options) {
         Run r = PluginJars.cli(ENV, command, "--help");
@@ -39,12 +40,12 @@ class HelpTest {
         for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"help"})) {
             Run r = PluginJars.cli(ENV, args);
             assertEquals(0, r.rc(), r.err());
-            for (String c : List.of("run", "list", "compare", "reproduce", "bench", "deploy", "node")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
+            for (String c : List.of("run", "list", "compare", "reproduce", "bench", "deploy", "node", "sweep")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
         }
     }
 
     @ParameterizedTest
-    @CsvSource({"run", "list", "compare", "reproduce", "bench", "deploy", "node"})
+    @CsvSource({"run", "list", "compare", "reproduce", "bench", "deploy", "node", "sweep"})
     void aBadOptionIsOneLineNamingItAndStatusTwo(String command) {
         Run r = PluginJars.cli(ENV, command, "--nope");
         assertEquals(2, r.rc(), r.err());
