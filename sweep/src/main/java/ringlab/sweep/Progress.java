@@ -1,9 +1,9 @@
 package ringlab.sweep;
 
+import com.google.gson.Gson;
+import com.google.gson.annotations.SerializedName;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A sweep's progress: DIR/progress.json rewritten atomically at every change (the node polls it), and on
@@ -72,17 +72,20 @@ final class Progress {
         return Math.round(perRun * left);
     }
 
+    /**
+     * progress.json, the contract the node reads (web-console's SweepInfo): keys in this order, error null
+     * unless failed.
+     *
+     * @param etaSeconds seconds left, -1 while unknown (s)
+     */
+    record Snapshot(String name, String state, int total, int done, int refused, int failed,
+                @SerializedName("eta_seconds") long etaSeconds, String error) { }
+
+    /** The sweep's Gson, writing the null error too. */
+    private static final Gson GSON = Json.GSON.newBuilder().serializeNulls().create();
+
     private void write(String state, String error) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("state", state);
-        m.put("total", total);
-        m.put("done", done);
-        m.put("refused", refused);
-        m.put("failed", failed);
-        m.put("eta_seconds", etaSeconds());
-        m.put("error", error);
-        AtomicFiles.write(file, Json.GSON.newBuilder().serializeNulls().create().toJson(m) + "\n");
+        AtomicFiles.write(file, GSON.toJson(new Snapshot(name, state, total, done, refused, failed, etaSeconds(), error)) + "\n");
     }
 
     String line() {
