@@ -2,17 +2,15 @@ package ringlab.cli;
 
 import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import ringlab.sim.Scenario;
-import ringlab.sim.Simulation;
-import ringlab.sim.feature.FeatureResolver;
+import ringlab.experiment.Experiments;
+import ringlab.experiment.RunSpec;
 import ringlab.sim.report.RunReport;
-import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 
 /**
@@ -60,19 +58,11 @@ final class ReproduceCommand implements Callable<Integer> {
                 "sim snd", "sim rcv", "retr", "rcv dev");
         int failures = 0;
         for (Board.Published p : b.published()) {
-            Scenario sc;
-            try {
-                sc = Scenario.builder(b).features(FeatureResolver.resolve(p.features(), b, plugins.features()))
-                        .iperf(IperfArgs.parse(Arrays.asList(p.iperf().split(" ")))).seed(seed).build();
-            } catch (IllegalArgumentException | UnsupportedOperationException e) {
-                out.printf("%-32s %-14s | cannot run: %s%n", p.features(), p.iperf(), e.getMessage());
-                failures++;
-                continue;
-            }
+            RunSpec rs = new RunSpec(null, b.id(), p.features(), seed, Map.of(), null, 0, Arrays.asList(p.iperf().split(" ")));
             RunReport r;
             try {
-                r = new Simulation(sc).run();
-            } catch (UnsupportedOperationException e) {
+                r = Experiments.run(Experiments.prepare(rs, plugins.boards(), plugins.features()));
+            } catch (IllegalArgumentException e) {
                 out.printf("%-32s %-14s | cannot run: %s%n", p.features(), p.iperf(), e.getMessage());
                 failures++;
                 continue;
@@ -83,14 +73,5 @@ final class ReproduceCommand implements Callable<Integer> {
                     snd, rcv, r.end.sumSent.retransmits, 100 * (rcv - p.receiverMbps()) / p.receiverMbps());
         }
         return failures == 0 ? 0 : 1;
-    }
-
-    /** For tests: the rows as (published receiver, simulated receiver) pairs. */
-    static List<double[]> receivers(Board b, long seed) {
-        return b.published().stream().map(p -> {
-            Scenario sc = Scenario.builder(b).features(FeatureResolver.resolve(p.features(), b, Catalog.features()))
-                    .iperf(IperfArgs.parse(Arrays.asList(p.iperf().split(" ")))).seed(seed).build();
-            return new double[] {p.receiverMbps(), new Simulation(sc).run().end.sumReceived.bitsPerSecond / 1e6};
-        }).toList();
     }
 }
