@@ -33,9 +33,6 @@ public record RunSpec(String workload, String hardware, String features, long se
     /** The same spec with another seed. */
     public RunSpec withSeed(long s) { return new RunSpec(workload, hardware, features, s, sets, topology, pingMs, iperf); }
 
-    /** The same spec with another feature list. */
-    public RunSpec withFeatures(String f) { return new RunSpec(workload, hardware, f, seed, sets, topology, pingMs, iperf); }
-
     /** The `ringlab run` arguments that run this spec (--json not included). */
     public List<String> cliArgs() {
         List<String> a = new ArrayList<>(List.of("run", "--hardware", hardware, "--features", features, "--seed", Long.toString(seed)));
