@@ -19,16 +19,45 @@ record StoredConfig(Map<String, Object> props, long changeCount, String source) 
     /** FileInstall's property naming the file a configuration was read from (a file: URL). */
     static final String FILE_KEY = "felix.fileinstall.filename";
 
+    /**
+     * The deploy folder may delete the configuration between the listing and the reading (its .cfg removed):
+     * Felix then throws IllegalStateException ("Configuration ... deleted") from the listed instance, and may
+     * list that deleted instance again until its store has removed the file. So it looks again after a short
+     * pause (1, 2, 4 ... ms); one still deleted after that is what it is: no configuration.
+     */
     static StoredConfig of(ConfigurationAdmin ca, String pid) {
-        Configuration[] found;
+        for (int attempt = 0; ; attempt++) {
+            Configuration[] found = list(ca, pid);
+            if (found == null || found.length == 0) return new StoredConfig(null, 0, pid);
+            try {
+                Dictionary<String, Object> props = found[0].getProperties();
+                if (props == null) return new StoredConfig(null, 0, pid);
+                Map<String, Object> m = map(props);
+                return new StoredConfig(m, found[0].getChangeCount(), source(pid, m));
+            } catch (IllegalStateException deletedMeanwhile) {
+                if (attempt + 1 >= READ_ATTEMPTS) return new StoredConfig(null, 0, pid);
+                pause(attempt);
+            }
+        }
+    }
+
+    /** Reads tried while the listed configuration turns out deleted; with the pauses about 60 ms. */
+    static final int READ_ATTEMPTS = 6;
+
+    private static Configuration[] list(ConfigurationAdmin ca, String pid) {
         try {
-            found = ca.listConfigurations("(" + org.osgi.framework.Constants.SERVICE_PID + "=" + pid + ")");
+            return ca.listConfigurations("(" + org.osgi.framework.Constants.SERVICE_PID + "=" + pid + ")");
         } catch (IOException | InvalidSyntaxException e) {
             throw new IllegalStateException("cannot read the configuration " + pid + ": " + e.getMessage(), e);
         }
-        if (found == null || found.length == 0 || found[0].getProperties() == null) return new StoredConfig(null, 0, pid);
-        Map<String, Object> m = map(found[0].getProperties());
-        return new StoredConfig(m, found[0].getChangeCount(), source(pid, m));
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(1L << Math.min(attempt, 6));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static Map<String, Object> map(Dictionary<String, ?> d) {

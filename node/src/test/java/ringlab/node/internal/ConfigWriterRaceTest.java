@@ -34,6 +34,7 @@ class ConfigWriterRaceTest {
         final Set<ConfigurationAttribute> attributes = EnumSet.noneOf(ConfigurationAttribute.class);
         int markBeforeUpdates;
         int deletedUpdates;
+        int deletedReads; // reads of the listed instance that find it deleted by the deploy folder
         Path file; // the .cfg it came from, if any
         String fileAtUpdate; // what a FileInstall scan at the moment of the update would find there
         final List<String> calls = new ArrayList<>();
@@ -41,6 +42,10 @@ class ConfigWriterRaceTest {
         Configuration proxy() {
             return (Configuration) Proxy.newProxyInstance(Configuration.class.getClassLoader(), new Class<?>[] {Configuration.class}, (p, m, a) -> {
                 calls.add(m.getName());
+                if ((m.getName().equals("getProperties") || m.getName().equals("getChangeCount")) && deletedReads > 0) {
+                    deletedReads--;
+                    throw new IllegalStateException("Configuration ringlab.feature.bql deleted");
+                }
                 switch (m.getName()) {
                     case "getProperties": return props;
                     case "getChangeCount": return count;
@@ -129,6 +134,27 @@ class ConfigWriterRaceTest {
         ConfigWriter w = writer(stored, dir);
         assertEquals(Map.of("limit_min", 7L), w.applyTunables("bql", Map.of("limit_min", 7L), ConfigWriter.ANY_VERSION).value());
         assertEquals(4, stored.calls.stream().filter("update"::equals).count());
+    }
+
+    @Test
+    void aConfigurationDeletedBetweenTheListingAndTheReadIsLookedUpAgain(@TempDir Path dir) throws Exception {
+        // the chaos soak met this as a 500: "Configuration ringlab.feature.bql deleted" from the If-Match check
+        FakeConfig stored = new FakeConfig();
+        stored.props = new Hashtable<>(Map.of("limit_min", 1L));
+        stored.count = 5;
+        stored.deletedReads = 2;
+        ConfigWriter w = writer(stored, dir, Map.of("bql", Map.of("limit_min", 1L)));
+        assertEquals(Map.of("limit_min", 9L), w.applyTunables("bql", Map.of("limit_min", 9L), 5).value());
+        assertEquals(6, stored.count);
+    }
+
+    @Test
+    void aConfigurationThatStaysDeletedReadsAsNone(@TempDir Path dir) throws Exception {
+        FakeConfig stored = new FakeConfig();
+        stored.props = new Hashtable<>(Map.of("limit_min", 1L));
+        stored.deletedReads = Integer.MAX_VALUE;
+        ConfigWriter w = writer(stored, dir);
+        assertEquals(0, w.tunables("bql").version());
     }
 
     @Test
