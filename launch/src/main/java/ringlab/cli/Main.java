@@ -62,6 +62,7 @@ public final class Main implements Callable<Integer> {
             cl.addSubcommand(new ListCommand(io));
             cl.addSubcommand(new CompareCommand(io));
             cl.addSubcommand(new ReproduceCommand(io));
+            cl.addSubcommand(new CalibrateCommand(io));
             cl.addSubcommand(new BenchCommand(io));
             cl.addSubcommand(new DeployCommand(io));
             cl.addSubcommand(new NodeCommand(io));

@@ -1,0 +1,187 @@
+package ringlab.experiment.calibrate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.commons.math3.optim.InitialGuess;
+import org.apache.commons.math3.optim.MaxEval;
+import org.apache.commons.math3.optim.SimpleBounds;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
+import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
+import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.BOBYQAOptimizer;
+import org.apache.commons.math3.optim.univariate.BrentOptimizer;
+import org.apache.commons.math3.optim.univariate.SearchInterval;
+import org.apache.commons.math3.optim.univariate.UnivariateObjectiveFunction;
+import ringlab.experiment.Experiments;
+import ringlab.experiment.RunSpec;
+import ringlab.experiment.compare.ParallelRuns;
+import ringlab.sim.report.RunReport;
+import ringlab.spi.board.Board;
+import ringlab.spi.feature.DriverFeature;
+
+/**
+ * Fits free parameters of a board's cost profile to measurements: it minimises the sum of squared log
+ * ratios of simulated to measured receiver throughput (a factor of 2 too high weighs as much as a factor 2
+ * too low, and a livelocked 1 Mbit/s counts as much as a gigabit) with BOBYQA, Powell's derivative-free
+ * bounded optimiser from Apache Commons Math (Brent's line search for a single parameter).
+ *
+ * <p>The optimiser sees each parameter on a log scale mapped to [0, 1] between its bounds, so a step means
+ * the same relative change for every parameter. Each evaluation runs every measurement, in parallel on the
+ * cores; equal factors are never simulated twice. Everything is deterministic for a seed.
+ */
+public final class Calibration {
+    /** Evaluations a fit may take; with the trust region's end below that, it never binds in practice. */
+    static final int MAX_EVALUATIONS = 150;
+    /** BOBYQA's first and last trust-region radius on the [0, 1] scale (0.12 is ~18 % on a 0.5..2 range). */
+    static final double START_RADIUS = 0.12, STOP_RADIUS = 0.004;
+
+    private final Board start;
+    private final List<FreeParameter> free;
+    private final Map<String, Board> boards;
+    private final Map<String, DriverFeature> features;
+    private final long seed;
+    private final Map<List<Double>, Map<Measurement, Double>> cache = new ConcurrentHashMap<>();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    /** A fit: the factors found (1 = the start profile), the simulated throughput per measurement and the effort. */
+    public record Fit(double[] factors, List<Double> simulatedMbps, double objective, int evaluations) { }
+
+    public Calibration(Board start, List<FreeParameter> free, Map<String, Board> boards, Map<String, DriverFeature> features, long seed) {
+        this.start = start;
+        this.free = List.copyOf(free);
+        this.boards = boards;
+        this.features = features;
+        this.seed = seed;
+    }
+
+    /** The simulations run so far (every evaluation of every measurement, cached ones not counted). */
+    public int runs() { return runs.get(); }
+
+    public List<FreeParameter> free() { return free; }
+
+    /** The start profile's figures: factors all 1. */
+    public Fit unchanged(List<Measurement> ms) {
+        double[] ones = new double[free.size()];
+        Arrays.fill(ones, 1.0);
+        return result(ones, ms, 1);
+    }
+
+    /** Fits the free parameters to {@code ms}, starting from {@code from} (factors). */
+    public Fit fit(List<Measurement> ms, double[] from, double startRadius) {
+        if (free.size() >= ms.size()) {
+            throw new IllegalArgumentException("calibrate: " + free.size() + " free parameters need more measurements than that, got " + ms.size());
+        }
+        return search(ms, from, startRadius);
+    }
+
+    private Fit search(List<Measurement> ms, double[] from, double startRadius) {
+        double[] u0 = new double[free.size()];
+        for (int i = 0; i < u0.length; i++) u0[i] = toUnit(free.get(i), from[i]);
+        int[] evaluations = {0};
+        java.util.function.ToDoubleFunction<double[]> f = u -> {
+            evaluations[0]++;
+            return objective(simulate(factors(u), ms), ms);
+        };
+        double[] best;
+        if (free.size() == 1) {
+            double lo = Math.max(0, u0[0] - 4 * startRadius), hi = Math.min(1, u0[0] + 4 * startRadius);
+            best = new double[] {new BrentOptimizer(1e-10, STOP_RADIUS).optimize(new MaxEval(MAX_EVALUATIONS), GoalType.MINIMIZE,
+                    new UnivariateObjectiveFunction(x -> f.applyAsDouble(new double[] {x})), new SearchInterval(lo, hi, u0[0])).getPoint()};
+        } else {
+            double[] lo = new double[free.size()], hi = new double[free.size()];
+            Arrays.fill(hi, 1.0);
+            best = new BOBYQAOptimizer(2 * free.size() + 1, startRadius, STOP_RADIUS).optimize(new MaxEval(MAX_EVALUATIONS),
+                    new ObjectiveFunction(f::applyAsDouble), GoalType.MINIMIZE, new InitialGuess(u0), new SimpleBounds(lo, hi)).getPoint();
+        }
+        return result(factors(best), ms, evaluations[0]);
+    }
+
+    /**
+     * For each measurement, the error of its prediction by a fit to the others, started where the full fit
+     * started ({@code from}, not from its result, which has seen the measurement left out): how well the
+     * profile predicts what it was not fitted on. The others may be as many as the parameters
+     * (the fit then can match them exactly, which is what the check needs); NaN where they are fewer.
+     */
+    public List<Double> leaveOneOut(List<Measurement> ms, double[] from) {
+        List<Double> errors = new ArrayList<>();
+        for (int i = 0; i < ms.size(); i++) {
+            List<Measurement> others = new ArrayList<>(ms);
+            Measurement out = others.remove(i);
+            if (free.size() > others.size()) {
+                errors.add(Double.NaN);
+                continue;
+            }
+            Fit f = search(others, from, START_RADIUS);
+            errors.add(simulate(f.factors(), List.of(out)).get(out) / out.receiverMbps() - 1);
+        }
+        return errors;
+    }
+
+    /** The start board with the factors applied. */
+    public Board board(double[] factors) {
+        Board b = start;
+        for (int i = 0; i < free.size(); i++) b = free.get(i).apply(b, factors[i]);
+        return b;
+    }
+
+    private Fit result(double[] factors, List<Measurement> ms, int evaluations) {
+        Map<Measurement, Double> sim = simulate(factors, ms);
+        return new Fit(factors, ms.stream().map(sim::get).toList(), objective(sim, ms), evaluations);
+    }
+
+    private Map<Measurement, Double> simulate(double[] factors, List<Measurement> ms) {
+        Map<Measurement, Double> known = cache.computeIfAbsent(key(factors), k -> new ConcurrentHashMap<>());
+        List<Measurement> missing = ms.stream().filter(m -> !known.containsKey(m)).toList();
+        if (!missing.isEmpty()) {
+            Board b = board(factors);
+            Map<String, Board> withFit = new HashMap<>(boards);
+            withFit.put(b.id(), b);
+            List<Double> mbps = ParallelRuns.map(missing, m -> receiverMbps(m, withFit));
+            for (int i = 0; i < missing.size(); i++) known.put(missing.get(i), mbps.get(i));
+        }
+        return known;
+    }
+
+    private double receiverMbps(Measurement m, Map<String, Board> withFit) {
+        RunSpec spec = new RunSpec(null, start.id(), m.features(), seed, Map.of(), null, 0, m.iperf());
+        RunReport r;
+        try {
+            r = Experiments.run(Experiments.prepare(spec, withFit, features));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(m.source() + ": " + e.getMessage(), e);
+        }
+        runs.incrementAndGet();
+        return r.end.sumReceived.bitsPerSecond / 1e6;
+    }
+
+    static double objective(Map<Measurement, Double> sim, List<Measurement> ms) {
+        double sum = 0;
+        for (Measurement m : ms) {
+            double lr = Math.log(Math.max(sim.get(m), 1e-3) / m.receiverMbps());
+            sum += lr * lr;
+        }
+        return sum;
+    }
+
+    private double[] factors(double[] u) {
+        double[] f = new double[u.length];
+        for (int i = 0; i < u.length; i++) {
+            FreeParameter p = free.get(i);
+            f[i] = p.lower() * Math.pow(p.upper() / p.lower(), Math.min(1, Math.max(0, u[i])));
+        }
+        return f;
+    }
+
+    private static double toUnit(FreeParameter p, double factor) {
+        double x = Math.min(p.upper(), Math.max(p.lower(), factor));
+        return Math.log(x / p.lower()) / Math.log(p.upper() / p.lower());
+    }
+
+    private static List<Double> key(double[] factors) {
+        return Arrays.stream(factors).boxed().toList();
+    }
+}

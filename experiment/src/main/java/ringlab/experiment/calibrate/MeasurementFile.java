@@ -1,0 +1,81 @@
+package ringlab.experiment.calibrate;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonParseException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A measurement file: iperf3's own -J output from the peer (the client) on real hardware, after a small
+ * header that says what was measured, one "# key: value" line each:
+ * <pre>
+ * # board: rzg2ul
+ * # features: stock,irq-coalescing,threaded-napi
+ * # iperf3: -u -b 1G -t 10
+ * # source: optional free text (who measured, kernel version)
+ * {"start": ..., "end": {"sum_received": {"bits_per_second": ...}}}
+ * </pre>
+ * The receiver's throughput is end.sum_received.bits_per_second (TCP, and UDP from iperf3 3.?), else
+ * end.sum.bits_per_second (UDP from older iperf3).
+ */
+public final class MeasurementFile {
+    private MeasurementFile() { }
+
+    /** The board the file names and its measurement. */
+    public record Read(String board, Measurement measurement) { }
+
+    public static Read read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot read (" + e.getMessage() + ")");
+        }
+        return parse(text, file.toString());
+    }
+
+    static Read parse(String text, String name) {
+        Map<String, String> header = new LinkedHashMap<>();
+        int json = 0;
+        for (String line : text.split("\n", -1)) {
+            String l = line.strip();
+            if (l.startsWith("{")) break;
+            json += line.length() + 1;
+            if (l.isEmpty()) continue;
+            if (!l.startsWith("#")) throw new IllegalArgumentException(name + ": expected '# key: value' header lines, then iperf3 -J output; got '" + l + "'");
+            int colon = l.indexOf(':');
+            if (colon < 0) throw new IllegalArgumentException(name + ": header line without 'key: value': '" + l + "'");
+            header.put(l.substring(1, colon).strip(), l.substring(colon + 1).strip());
+        }
+        for (String k : List.of("board", "features", "iperf3")) {
+            if (header.getOrDefault(k, "").isEmpty()) throw new IllegalArgumentException(name + ": the header has no '# " + k + ": ...' line");
+        }
+        if (json >= text.length()) throw new IllegalArgumentException(name + ": no iperf3 -J output after the header");
+        double bps = receiverBitsPerSecond(text.substring(json), name);
+        List<String> iperf = Arrays.stream(header.get("iperf3").split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        String source = header.containsKey("source") ? name + " (" + header.get("source") + ")" : name;
+        return new Read(header.get("board"), new Measurement(header.get("features"), iperf, bps / 1e6, source));
+    }
+
+    private static double receiverBitsPerSecond(String json, String name) {
+        JsonObject end;
+        try {
+            JsonElement root = JsonParser.parseString(json);
+            end = root.isJsonObject() ? root.getAsJsonObject().getAsJsonObject("end") : null;
+        } catch (JsonParseException | ClassCastException e) {
+            throw new IllegalArgumentException(name + ": not iperf3 -J output (" + e.getMessage() + ")");
+        }
+        if (end == null) throw new IllegalArgumentException(name + ": iperf3 -J output without an \"end\" object (an interrupted run?)");
+        for (String sum : List.of("sum_received", "sum")) {
+            if (end.has(sum) && end.getAsJsonObject(sum).has("bits_per_second")) return end.getAsJsonObject(sum).get("bits_per_second").getAsDouble();
+        }
+        throw new IllegalArgumentException(name + ": iperf3 -J output without end.sum_received.bits_per_second or end.sum.bits_per_second");
+    }
+}
