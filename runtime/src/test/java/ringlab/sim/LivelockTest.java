@@ -62,6 +62,19 @@ class LivelockTest {
     }
 
     @Test
+    void onSixFiveAndLaterTheReceiversOwnCallsRunTheFloodsSoftirqAndItIsStarvedAlmostCompletely() {
+        // the same flood on the same board: the only difference is whether local_bh_enable in the receiver's
+        // recvmsg (and IRQ exit) runs NET_RX while ksoftirqd is runnable (6.5+) or leaves it to ksoftirqd
+        RunReport deferred = flood("6.4", 100), inline = flood("6.5", 100);
+        System.out.printf("flood goodput: 6.4 %.2f Mbit/s, 6.5 %.2f Mbit/s; task cpu %.1f%% / %.1f%%%n",
+                goodput(deferred) / 1e6, goodput(inline) / 1e6, taskCpu(deferred), taskCpu(inline));
+        assertTrue(goodput(inline) < 0.05 * goodput(deferred), "the receiver gets almost nothing: " + goodput(inline) / 1e6 + " Mbit/s");
+        assertTrue(r(inline).cpuPercent().soft() > 95, "the core runs softirq almost all the time: " + r(inline).cpuPercent().soft());
+    }
+
+    private static ringlab.sim.report.DeviceDetail r(RunReport rep) { return rep.ringlab; }
+
+    @Test
     void deferringToKsoftirqdKeepsGoodputUnderFlood() {
         RunReport peak = flood("5.15", 60), flood = flood("5.15", 100);
         assertTrue(goodput(flood) > 0.9 * goodput(peak), "no collapse: " + goodput(flood) / 1e6);

@@ -144,6 +144,9 @@ public final class Core implements EventHandler, Exec {
 
     void wakeKsoftirqd() { cpu.wake(ksoftirqd); }
 
+    /** Kernels 4.9 to 6.4 with ksoftirqd runnable: softirqs wait for it, at IRQ exit and at local_bh_enable. */
+    boolean leavesSoftirqToKsoftirqd() { return deferToKsoftirqd && ksoftirqd.runnable; }
+
     public Task ksoftirqd() { return ksoftirqd; }
 
     /** True while running in hard or soft IRQ context, or in a bottom-half-disabled section. */
@@ -241,8 +244,7 @@ public final class Core implements EventHandler, Exec {
             enterHardIrq(pendingIrqs.remove(0));
             return;
         }
-        if (softirqPending != 0 && lvl[SOFT] == null && !bhDisabled
-                && !(deferToKsoftirqd && ksoftirqd.runnable)) {
+        if (softirqPending != 0 && lvl[SOFT] == null && !bhDisabled && !leavesSoftirqToKsoftirqd()) {
             irqExitPass.begin();
             push(SOFT, irqExitPass, Ctx.SOFTIRQ);
             return;

@@ -1,6 +1,7 @@
 package ringlab.sim.workload;
 
 import ringlab.spi.board.CostKey;
+import ringlab.sim.cpu.BhEnable;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;
@@ -12,7 +13,8 @@ import ringlab.sim.tcp.TcpConnection;
  * The device's iperf3 server thread for one TCP stream, receiving: its loop of select() and read() of
  * -l bytes, tcp_recvmsg consuming one skb per step (copy to user charged per byte, the first touch of
  * payload lines that no software checksum has read yet charged as misses, the skb freed), and sleep
- * when the socket is empty. Verifies that the stream arrives without loss, duplication or reordering.
+ * when the socket is empty; release_sock at the call's end runs pending softirqs where the kernel does
+ * ({@link BhEnable}). Verifies that the stream arrives without loss, duplication or reordering.
  */
 public final class DeviceTcpReceiver extends Task implements ReadSink {
     private final TcpConnection conn;
@@ -24,6 +26,7 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
     private int callLeft;
     private long expected;
     private Core core;
+    private final BhEnable bh;
 
     public DeviceTcpReceiver(String name, Core core, TcpConnection conn, StreamStats stats, int blk, int mss, int lineBytes) {
         super(name, core, Ctx.USER);
@@ -33,11 +36,16 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
         this.mss = mss;
         this.lineBytes = lineBytes;
         this.expected = conn.rcvNxt();
+        this.bh = new BhEnable(core);
     }
+
+    @Override
+    protected boolean preemptible() { return !bh.busy(); }
 
     @Override
     public boolean step(Core c) {
         core = c;
+        if (bh.step(c, this)) return true;
         switch (state) {
             case 0 -> { // iperf3's loop in user space
                 mode = Ctx.USER;
@@ -63,7 +71,10 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
     private boolean copyOne(Core c) {
         int n = conn.read(Math.min(callLeft, mss), this);
         callLeft -= n;
-        if (callLeft <= 0 || conn.readableBytes() == 0) state = 0;
+        if (callLeft <= 0 || conn.readableBytes() == 0) {
+            state = 0;
+            bh.enable(); // release_sock at the end of tcp_recvmsg: its spin_unlock_bh
+        }
         return true;
     }
 

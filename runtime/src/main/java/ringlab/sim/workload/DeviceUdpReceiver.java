@@ -1,6 +1,7 @@
 package ringlab.sim.workload;
 
 import ringlab.spi.board.CostKey;
+import ringlab.sim.cpu.BhEnable;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.cpu.Task;
@@ -12,7 +13,8 @@ import ringlab.sim.stack.UdpSocket;
 /**
  * The device's iperf3 server thread for one UDP stream: one recvfrom() per datagram (copy to user, and
  * with no rx checksum offload the checksum folded into the copy, skb_copy_and_csum_datagram), then
- * iperf3's loss and jitter bookkeeping; sleeps while the socket is empty.
+ * iperf3's loss and jitter bookkeeping; sleeps while the socket is empty. The call's spin_unlock_bh runs
+ * pending softirqs where the kernel does ({@link BhEnable}).
  */
 public final class DeviceUdpReceiver extends Task {
     private final UdpSocket sock;
@@ -20,6 +22,7 @@ public final class DeviceUdpReceiver extends Task {
     private final Ledger ledger;
     private final int lineBytes;
     private boolean user;
+    private final BhEnable bh;
 
     public DeviceUdpReceiver(String name, Core core, UdpSocket sock, StreamStats stats, Ledger ledger, int lineBytes) {
         super(name, core, Ctx.SYS);
@@ -28,10 +31,15 @@ public final class DeviceUdpReceiver extends Task {
         this.ledger = ledger;
         this.lineBytes = lineBytes;
         sock.reader = this;
+        this.bh = new BhEnable(core);
     }
 
     @Override
+    protected boolean preemptible() { return !bh.busy(); }
+
+    @Override
     public boolean step(Core c) {
+        if (bh.step(c, this)) return true;
         if (user) {
             mode = Ctx.USER;
             c.charge(CostKey.APP_WORK);
@@ -41,7 +49,8 @@ public final class DeviceUdpReceiver extends Task {
         mode = Ctx.SYS;
         c.charge(CostKey.SYSCALL);
         Packet p = sock.dequeue();
-        if (p == null) return false;
+        bh.enable(); // spin_unlock_bh of the receive queue's lock in __skb_recv_udp
+        if (p == null) return bh.busy(); // softirqs first, then it looks again; else it sleeps
         int len = p.payload;
         c.charge(CostKey.UDP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
