@@ -54,20 +54,23 @@ public final class ReproductionText {
         return sb.toString();
     }
 
-    /** One Markdown table of every row, board by board. */
+    /** One Markdown table of every row, board by board, then how many rows hold per board (each row's source is in its descriptor). */
     public static String markdown(List<Reproduction.Row> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| board | # | features (baseline -> features) | iperf3 | published | simulated | error | verdict | source |\n");
-        sb.append("|---|---|---|---|---|---|---|---|---|\n");
+        sb.append("| board | # | features (baseline -> features) | iperf3 | published | simulated | error | verdict |\n");
+        sb.append("|---|---|---|---|---|---|---|---|\n");
         for (Reproduction.Row r : rows) {
             Board.Published p = r.published();
             String features = p.isChange() ? p.baseline() + " -> " + p.features() : p.features();
             String pub = p.isChange() ? percent(p.receiverChangePercent()) : published(p.receiverMbps()) + " Mbit/s";
             String sim = r.failure() != null ? "-" : p.isChange() ? percent(r.simulated()) : mbps(r.simulated()) + " Mbit/s";
             sb.append("| ").append(String.join(" | ", r.board().id() + " (" + r.board().calibration().descriptorName + ")",
-                    String.valueOf(r.index()), "`" + features + "`", "`" + p.iperf() + "`", pub, sim, error(r), verdict(r),
-                    p.source().replace("|", "\\|"))).append(" |\n");
+                    String.valueOf(r.index()), "`" + features + "`", "`" + p.iperf() + "`", pub, sim, error(r),
+                    verdict(r).replace("|", "\\|"))).append(" |\n");
         }
+        List<String> counts = new ArrayList<>();
+        byBoard(rows).forEach((b, rs) -> counts.add(b.id() + " " + rs.stream().filter(Reproduction.Row::holds).count() + " of " + rs.size()));
+        sb.append("\nRows holding: ").append(String.join(", ", counts)).append(".\n");
         return sb.toString();
     }
 
