@@ -1,29 +1,36 @@
 package ringlab.cli;
 
 import java.io.PrintStream;
-import java.util.Arrays;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import ringlab.experiment.Experiments;
-import ringlab.experiment.RunSpec;
-import ringlab.sim.report.RunReport;
+import ringlab.experiment.reproduce.Reproduction;
+import ringlab.experiment.reproduce.ReproductionText;
 import ringlab.spi.board.Board;
 
 /**
- * ringlab reproduce ID [--seed N]: runs every measurement published for the board (its descriptor's
- * "published" list) and prints published and simulated figures side by side.
+ * ringlab reproduce ID|--all [--markdown] [--seed N]: runs every measurement published for the board (its
+ * descriptor's "published" list: absolute rows and changes between two feature sets) in parallel and prints
+ * published and simulated figures side by side, each row judged by the rule in
+ * {@link ringlab.experiment.reproduce.Tolerance}.
  */
 @Command(name = "reproduce", sortOptions = false, showDefaultValues = true,
-        description = "Runs every measurement published for the board and prints published and simulated figures side by side; "
-                + "exit status 1 when a row cannot run.")
+        description = {"Runs every measurement published for the board (or for every board: --all) and prints published and simulated "
+                + "figures side by side, each row judged by one rule (README \"Fidelity\").",
+            "Exit status: 0 every row holds; 1 some row misses its tolerance; 2 bad usage or a published row that cannot be "
+                + "prepared (unknown feature, bad iperf3 arguments); 3 a run failed."})
 final class ReproduceCommand implements Callable<Integer> {
     // optional here, checked in call(): a missing one would hide an unknown option
     @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The board (see ringlab list).")
     String id;
+    @Option(names = "--all", description = "Every board with published measurements, in id order.")
+    boolean all;
+    @Option(names = "--markdown", description = "One Markdown table (the README's \"Fidelity\" section) instead of text.")
+    boolean markdown;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed.")
     long seed;
     @Mixin
@@ -40,38 +47,39 @@ final class ReproduceCommand implements Callable<Integer> {
         PrintStream out = io.out(), err = io.err();
         Plugins plugins = bundles.pluginsOrSay(io, "reproduce");
         if (plugins == null) return 2;
-        if (id == null) {
-            err.println("ringlab reproduce: which board? ringlab reproduce ID (see ringlab list)");
+        List<Board> boards = boards(plugins, err);
+        if (boards == null) return 2;
+        List<Reproduction.Row> rows;
+        try {
+            rows = Reproduction.run(boards, plugins.boards(), plugins.features(), seed);
+        } catch (IllegalArgumentException e) {
+            err.println("ringlab reproduce: " + e.getMessage());
             return 2;
+        }
+        out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed));
+        if (rows.stream().anyMatch(r -> r.failure() != null)) return 3;
+        return rows.stream().allMatch(Reproduction.Row::holds) ? 0 : 1;
+    }
+
+    private List<Board> boards(Plugins plugins, PrintStream err) {
+        if (all == (id != null)) {
+            err.println("ringlab reproduce: which board? ringlab reproduce ID, or --all (see ringlab list)");
+            return null;
+        }
+        if (all) {
+            List<Board> boards = new ArrayList<>();
+            plugins.boards().keySet().stream().sorted().map(plugins.boards()::get).filter(b -> !b.published().isEmpty()).forEach(boards::add);
+            return boards;
         }
         Board b = plugins.boards().get(id);
         if (b == null) {
             err.println("ringlab reproduce: unknown hardware '" + id + "' (known: " + String.join(", ", plugins.boards().keySet()) + ")");
-            return 2;
+            return null;
         }
         if (b.published().isEmpty()) {
             err.println("ringlab reproduce: board " + b.id() + " has no published measurements");
-            return 2;
+            return null;
         }
-        out.printf("%s: published vs simulated (Mbit/s, sender retransmits)%n", b.id());
-        out.printf("%-32s %-14s | %9s %9s %6s | %9s %9s %6s | %7s%n", "features", "iperf3", "pub snd", "pub rcv", "retr",
-                "sim snd", "sim rcv", "retr", "rcv dev");
-        int failures = 0;
-        for (Board.Published p : b.published()) {
-            RunSpec rs = new RunSpec(null, b.id(), p.features(), seed, Map.of(), null, 0, Arrays.asList(p.iperf().split(" ")));
-            RunReport r;
-            try {
-                r = Experiments.run(Experiments.prepare(rs, plugins.boards(), plugins.features()));
-            } catch (IllegalArgumentException e) {
-                out.printf("%-32s %-14s | cannot run: %s%n", p.features(), p.iperf(), e.getMessage());
-                failures++;
-                continue;
-            }
-            double snd = r.end.sumSent.bitsPerSecond / 1e6, rcv = r.end.sumReceived.bitsPerSecond / 1e6;
-            out.printf("%-32s %-14s | %9.1f %9.1f %6s | %9.1f %9.1f %6d | %+6.1f%%%n", p.features(), p.iperf(),
-                    p.senderMbps(), p.receiverMbps(), p.retransmits() < 0 ? "-" : String.valueOf(p.retransmits()),
-                    snd, rcv, r.end.sumSent.retransmits, 100 * (rcv - p.receiverMbps()) / p.receiverMbps());
-        }
-        return failures == 0 ? 0 : 1;
+        return List.of(b);
     }
 }

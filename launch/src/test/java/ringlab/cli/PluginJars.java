@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -58,11 +59,16 @@ final class PluginJars {
 
     /** A board bundle: the in-tree bcm6328 descriptor under another id, named by the Ringlab-Board header. */
     static Path board(Path dir, String bsn, String id) throws IOException {
+        return board(dir, bsn, id, UnaryOperator.identity());
+    }
+
+    /** As {@link #board(Path, String, String)}, the descriptor's text changed by {@code edit} after the id. */
+    static Path board(Path dir, String bsn, String id, UnaryOperator<String> edit) throws IOException {
         String json;
         try (InputStream in = PluginJars.class.getClassLoader().getResources(ClasspathBoards.DESCRIPTOR).asIterator().next().openStream()) {
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        json = json.replaceFirst("\"id\"\\s*:\\s*\"[^\"]*\"", "\"id\": \"" + id + "\"");
+        json = edit.apply(json.replaceFirst("\"id\"\\s*:\\s*\"[^\"]*\"", "\"id\": \"" + id + "\""));
         Path jar = dir.resolve(bsn + ".jar");
         try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar), manifest(bsn, ClasspathBoards.DESCRIPTOR))) {
             put(j, ClasspathBoards.DESCRIPTOR, json.getBytes(StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import ringlab.experiment.Stats;
+import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
 
 /**
@@ -66,23 +67,8 @@ public final class ComparisonText {
             cells.add(seeds ? new String[] {r.figure(), r.unit(), a, b, change(r.changePercent()), r.significant() ? "yes" : "no"}
                     : new String[] {r.figure(), r.unit(), a, b, change(r.changePercent())});
         }
-        int[] width = new int[cells.get(0).length];
-        for (String[] row : cells) for (int i = 0; i < row.length; i++) width[i] = Math.max(width[i], row[i].length());
-        for (String[] row : cells) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                if (i > 0) line.append("  ");
-                // names and units to the left, numbers to the right
-                String cell = i < 2 || i == 5 ? pad(row[i], width[i], false) : pad(row[i], width[i], true);
-                line.append(cell);
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
-    }
-
-    private static String pad(String s, int width, boolean right) {
-        String fill = " ".repeat(width - s.length());
-        return right ? fill + s : s + fill;
+        // names and units to the left, numbers to the right
+        TextTable.append(sb, cells, i -> !(i < 2 || i == 5));
     }
 
     private static String withInterval(Stats.Summary s) {

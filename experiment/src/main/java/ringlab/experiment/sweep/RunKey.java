@@ -1,6 +1,7 @@
 package ringlab.experiment.sweep;
 
 import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,8 @@ import ringlab.spi.feature.DriverFeature;
 public final class RunKey {
     /** Hex characters kept: 64 bits, ample for the runs of one folder. */
     public static final int LENGTH = 16;
-    private static final Gson GSON = new Gson();
+    // NaN is written, not refused: an absolute published row has no change (Board.Published.receiverChangePercent)
+    private static final Gson GSON = new GsonBuilder().serializeSpecialFloatingPointValues().create();
     private final Map<Object, String> versions = new ConcurrentHashMap<>();
 
     /** The key of a run whose board and features are these (the resolved feature ids, in order). */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import ringlab.spi.board.Board;
+import ringlab.spi.board.Calibration;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.Nic;
@@ -25,20 +26,23 @@ import ringlab.spi.board.Soc;
  * refused with one {@link BoardDescriptorException} naming every problem, the board id and the origin.
  */
 public final class BoardLoader {
-    /** The descriptor format this ringlab reads. A descriptor without schemaVersion is read as 1, the format before it was versioned. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * The newest descriptor format this ringlab reads; 1 is read too. A descriptor without schemaVersion is read as 1,
+     * the format before it was versioned. 2 adds {@code calibration}, absolute published rows without some figures
+     * and change rows; a descriptor using them says 2, so that a ringlab reading only 1 refuses it by its version.
+     */
+    public static final int SCHEMA_VERSION = 2;
     /** The JSON Schema of board.json, a class-path resource of the runtime. */
     public static final String SCHEMA_RESOURCE = "/ringlab/sim/board/board.schema.json";
 
     static final Set<String> TOP = ordered("$schema", "$comment", "schemaVersion", "id", "name", "soc", "nic",
-            "stockFeatures", "stockSettings", "costs", "published", "fieldNotes");
+            "stockFeatures", "stockSettings", "calibration", "costs", "published", "fieldNotes");
     static final Set<String> SOC = ordered("cores", "clockHz", "isa", "cacheLineBytes", "cacheLevels", "dmaCoherent",
             "unalignedTraps", "kernelVersion", "hz");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
             "rxBufferBytes", "copybreak", "mtu", "irqUnmask");
     private static final Set<String> COST = ordered("cycles", "note");
-    private static final Set<String> PUBLISHED = ordered("features", "iperf", "senderMbps", "receiverMbps", "retransmits", "source");
 
     private BoardLoader() { }
 
@@ -58,8 +62,9 @@ public final class BoardLoader {
             id = null;
         }
         // a newer format is not read further: its fields may mean something this version does not know
+        long version = 1;
         if (o.has("schemaVersion")) {
-            long version = f.whole(o, "", "schemaVersion", 1, Integer.MAX_VALUE);
+            version = f.whole(o, "", "schemaVersion", 1, Integer.MAX_VALUE);
             if (version > SCHEMA_VERSION) {
                 throw new BoardDescriptorException(id, origin, List.of("schemaVersion " + version
                         + " is newer than this ringlab reads (" + SCHEMA_VERSION + "): use a newer ringlab"));
@@ -75,12 +80,14 @@ public final class BoardLoader {
         Nic nic = no == null ? null : nic(f, no);
         List<String> stock = strings(f, f.arr(o, "", "stockFeatures", true), "stockFeatures");
         Map<String, String> stockSettings = stringMap(f, f.obj(o, "", "stockSettings", false), "stockSettings");
+        Calibration calibration = f.oneOf(o, "", "calibration", Calibration.class, c -> c.descriptorName, Calibration.PREDICTED);
+        if (version < 2 && o.has("calibration")) f.problem("calibration needs \"schemaVersion\": 2");
         Map<String, Board.Cost> costs = costs(f, f.obj(o, "", "costs", true), soc);
-        List<Board.Published> published = published(f, f.arr(o, "", "published", false));
+        List<Board.Published> published = PublishedRows.parse(f, f.arr(o, "", "published", false), version);
         stringMap(f, f.obj(o, "", "fieldNotes", false), "fieldNotes");
         if (!f.problems().isEmpty()) throw new BoardDescriptorException(id, origin, f.problems());
         return new Board(id, name, soc, nic, List.copyOf(stock), Collections.unmodifiableMap(costs), origin,
-                List.copyOf(published), Collections.unmodifiableMap(stockSettings));
+                List.copyOf(published), Collections.unmodifiableMap(stockSettings), calibration);
     }
 
     private static Soc soc(Fields f, JsonObject s) {
@@ -137,24 +144,6 @@ public final class BoardLoader {
         return costs;
     }
 
-    private static List<Board.Published> published(Fields f, JsonArray a) {
-        List<Board.Published> published = new ArrayList<>();
-        if (a == null) return published;
-        for (int i = 0; i < a.size(); i++) {
-            String path = "published[" + i + "]";
-            if (!a.get(i).isJsonObject()) {
-                f.problem(path + " must be an object, not " + Fields.shown(a.get(i)));
-                continue;
-            }
-            JsonObject p = a.get(i).getAsJsonObject();
-            f.onlyKnown(p, path, PUBLISHED);
-            // -1 where a figure was not published
-            published.add(new Board.Published(f.str(p, path, "features"), f.str(p, path, "iperf"), f.dbl(p, path, "senderMbps", -1),
-                    f.dbl(p, path, "receiverMbps", -1), f.whole(p, path, "retransmits", -1, Long.MAX_VALUE), f.str(p, path, "source")));
-        }
-        return published;
-    }
-
     private static List<String> strings(Fields f, JsonArray a, String path) {
         List<String> out = new ArrayList<>();
         if (a == null) return out;
@@ -175,5 +164,5 @@ public final class BoardLoader {
         return out;
     }
 
-    private static Set<String> ordered(String... keys) { return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(keys))); }
+    static Set<String> ordered(String... keys) { return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(keys))); }
 }

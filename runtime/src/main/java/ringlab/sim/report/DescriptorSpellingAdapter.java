@@ -6,6 +6,7 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
 import java.util.function.Function;
+import ringlab.spi.board.Calibration;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.RxChecksum;
 
@@ -19,6 +20,8 @@ final class DescriptorSpellingAdapter<E extends Enum<E>> extends TypeAdapter<E> 
             new DescriptorSpellingAdapter<>(RxChecksum.class, c -> c.descriptorName);
     static final DescriptorSpellingAdapter<IrqUnmask> IRQ_UNMASK =
             new DescriptorSpellingAdapter<>(IrqUnmask.class, u -> u.descriptorName);
+    static final DescriptorSpellingAdapter<Calibration> CALIBRATION =
+            new DescriptorSpellingAdapter<>(Calibration.class, c -> c.descriptorName);
 
     private final Class<E> type;
     private final Function<E, String> spelling;

@@ -35,6 +35,7 @@ public final class ReportJson {
             .registerTypeAdapter(Double.class, PlainDoubleAdapter.INSTANCE)
             .registerTypeAdapter(ringlab.spi.board.RxChecksum.class, DescriptorSpellingAdapter.RX_CHECKSUM.nullSafe())
             .registerTypeAdapter(ringlab.spi.board.IrqUnmask.class, DescriptorSpellingAdapter.IRQ_UNMASK.nullSafe())
+            .registerTypeAdapter(ringlab.spi.board.Calibration.class, DescriptorSpellingAdapter.CALIBRATION.nullSafe())
             .disableHtmlEscaping()
             .setPrettyPrinting()
             .create();

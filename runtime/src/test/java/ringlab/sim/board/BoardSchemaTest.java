@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import ringlab.spi.board.Calibration;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.RxChecksum;
@@ -58,8 +59,8 @@ class BoardSchemaTest {
             String json = Descriptors.read(p);
             assertEquals(List.of(), errors(s, json), p.toString());
             BoardLoader.parse(json, p.toString());
-            assertEquals(BoardLoader.SCHEMA_VERSION, JsonParser.parseString(json).getAsJsonObject().get("schemaVersion").getAsInt(),
-                    p + " says which format it is written in");
+            int version = JsonParser.parseString(json).getAsJsonObject().get("schemaVersion").getAsInt();
+            assertTrue(version >= 1 && version <= BoardLoader.SCHEMA_VERSION, p + " says which format it is written in: " + version);
         }
     }
 
@@ -81,7 +82,11 @@ class BoardSchemaTest {
                 strings(nicProps.getAsJsonObject("irqUnmask").getAsJsonArray("enum")));
         assertEquals(new TreeSet<>(Arrays.stream(CostKey.values()).map(k -> k.key).toList()),
                 strings(props.getAsJsonObject("costs").getAsJsonArray("required")), "every CostKey, as CostProfile needs");
-        assertEquals(BoardLoader.SCHEMA_VERSION, props.getAsJsonObject("schemaVersion").get("const").getAsInt());
+        assertEquals(BoardLoader.SCHEMA_VERSION, props.getAsJsonObject("schemaVersion").get("maximum").getAsInt());
+        assertEquals(new TreeSet<>(PublishedRows.KEYS),
+                new TreeSet<>(props.getAsJsonObject("published").getAsJsonObject("items").getAsJsonObject("properties").keySet()));
+        assertEquals(new TreeSet<>(Arrays.stream(Calibration.values()).map(c -> c.descriptorName).toList()),
+                strings(props.getAsJsonObject("calibration").getAsJsonArray("enum")));
     }
 
     @Test
@@ -107,7 +112,28 @@ class BoardSchemaTest {
         mistakes.put("negative cycles", d -> d.getAsJsonObject("costs").add("irq.entry", cost(-1)));
         mistakes.put("unaligned.trap charged without traps", d -> soc(d).addProperty("unalignedTraps", false));
         mistakes.put("stockFeatures not strings", d -> { JsonArray a = new JsonArray(); a.add(3); d.add("stockFeatures", a); });
-        mistakes.put("schemaVersion 2", d -> d.addProperty("schemaVersion", 2));
+        mistakes.put("schemaVersion 3", d -> d.addProperty("schemaVersion", 3));
+        mistakes.put("calibration in format 1", d -> d.addProperty("schemaVersion", 1));
+        mistakes.put("calibration guessed", d -> d.addProperty("calibration", "tuned"));
+        mistakes.put("published row with neither figure", d -> row(d).remove("receiverMbps"));
+        mistakes.put("published row without source", d -> row(d).remove("source"));
+        mistakes.put("change row with an absolute figure", d -> row(d).addProperty("baseline", "stock"));
+        mistakes.put("change row without its change", d -> {
+            JsonObject r = row(d);
+            for (String k : List.of("senderMbps", "receiverMbps", "retransmits")) r.remove(k);
+            r.addProperty("baseline", "stock");
+        });
+        mistakes.put("change below -100 %", d -> {
+            JsonObject r = row(d);
+            for (String k : List.of("senderMbps", "receiverMbps", "retransmits")) r.remove(k);
+            r.addProperty("baseline", "stock");
+            r.addProperty("receiverChangePercent", -101);
+        });
+        mistakes.put("format 1 row without the sender figure", d -> {
+            d.addProperty("schemaVersion", 1);
+            d.remove("calibration");
+            row(d).remove("senderMbps");
+        });
         mistakes.put("schemaVersion 0", d -> d.addProperty("schemaVersion", 0));
         List<String> disagreements = new ArrayList<>();
         for (Map.Entry<String, Consumer<JsonObject>> m : mistakes.entrySet()) {
@@ -130,6 +156,8 @@ class BoardSchemaTest {
     }
 
     static JsonObject soc(JsonObject d) { return d.getAsJsonObject("soc"); }
+
+    static JsonObject row(JsonObject d) { return d.getAsJsonArray("published").get(0).getAsJsonObject(); }
 
     static JsonObject nic(JsonObject d) { return d.getAsJsonObject("nic"); }
 

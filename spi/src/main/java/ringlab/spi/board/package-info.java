@@ -2,6 +2,8 @@
  * Board SPI: what a board bundle describes (SoC, NIC, cost profile, stock feature set). Pure data.
  * 2.0.0: Board's canonical constructor changed twice since 1.0.0 (published, stockSettings), and Nic's (rxChecksum
  * typed as RxChecksum, irqUnmask added); see spi/README.md.
+ * 2.1.0: Board.calibration (Calibration) and Published's change rows (baseline, receiverChangePercent); the 2.0
+ * constructors stay.
  */
-@org.osgi.annotation.versioning.Version("2.0.0")
+@org.osgi.annotation.versioning.Version("2.1.0")
 package ringlab.spi.board;

@@ -35,12 +35,16 @@ export function hardware(root) {
       h('div', { class: 'two' },
         h('section', {}, h('h4', {}, 'SoC'), table(b.soc)),
         h('section', {}, h('h4', {}, 'NIC and driver'), table(b.nic))),
+      h('p', {}, 'Cost profile: ', b.calibration, ' (calibrated: chosen on its published table; fitted: a core type profile fitted on it; predicted: derived from other boards)'),
       h('h4', {}, 'Stock features'), h('p', {}, b.stock_features.length ? b.stock_features.join(', ') : 'none: the stock driver uses no optional feature'),
       b.stock_settings && Object.keys(b.stock_settings).length ? [h('h4', {}, 'Stock settings'), table(b.stock_settings)] : null,
       b.published && b.published.length ? [h('h4', {}, 'Published measurements'),
         h('table', { class: 'grid' },
           h('tr', {}, ['features', 'iperf3', 'sender Mbit/s', 'receiver Mbit/s', 'retransmits', 'source'].map(t => h('th', {}, t))),
-          b.published.map(p => h('tr', {}, [p.features, p.iperf, p.sender_mbps, p.receiver_mbps, p.retransmits < 0 ? '–' : p.retransmits, p.source]
+          // a change row (baseline set) publishes the receiver's change in percent from its baseline feature set
+          b.published.map(p => h('tr', {}, (p.baseline != null
+            ? [p.baseline + ' → ' + p.features, p.iperf, '–', (p.receiver_change_percent >= 0 ? '+' : '') + p.receiver_change_percent + ' %', '–', p.source]
+            : [p.features, p.iperf, p.sender_mbps < 0 ? '–' : p.sender_mbps, p.receiver_mbps, p.retransmits < 0 ? '–' : p.retransmits, p.source])
             .map(v => h('td', {}, String(v))))))] : null,
       h('h4', {}, 'Cost profile ', h('small', {}, 'CPU cycles per unit of modelled work')),
       h('table', { class: 'grid costs', id: 'cost-table' },

@@ -1,0 +1,106 @@
+package ringlab.experiment.reproduce;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import ringlab.experiment.TextTable;
+import ringlab.spi.board.Board;
+
+/**
+ * `ringlab reproduce` output: per board, published and simulated side by side with the error and the verdict
+ * by {@link Tolerance}, as plain-text tables (absolute rows, then change rows) or as one Markdown table (the
+ * README's "Fidelity" section).
+ */
+public final class ReproductionText {
+    private ReproductionText() { }
+
+    public static String text(List<Reproduction.Row> rows, long seed) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<Board, List<Reproduction.Row>> e : byBoard(rows).entrySet()) {
+            Board b = e.getKey();
+            if (sb.length() > 0) sb.append('\n');
+            sb.append(b.id()).append(" (").append(b.calibration().descriptorName).append("): published vs simulated, seed ").append(seed).append('\n');
+            List<String[]> abs = new ArrayList<>(), chg = new ArrayList<>();
+            abs.add(new String[] {"#", "features", "iperf3", "pub snd", "pub rcv", "retr", "sim snd", "sim rcv", "retr", "error", "verdict"});
+            chg.add(new String[] {"#", "baseline -> features", "iperf3", "published", "simulated", "sim rcv Mbit/s", "error", "verdict"});
+            for (Reproduction.Row r : e.getValue()) {
+                Board.Published p = r.published();
+                if (p.isChange()) {
+                    chg.add(new String[] {String.valueOf(r.index()), p.baseline() + " -> " + p.features(), p.iperf(),
+                        percent(p.receiverChangePercent()), r.failure() == null ? percent(r.simulated()) : "-",
+                        r.failure() == null ? mbps(r.baseline().receiverMbps()) + " -> " + mbps(r.run().receiverMbps()) : "-", error(r), verdict(r)});
+                } else {
+                    boolean ran = r.failure() == null;
+                    abs.add(new String[] {String.valueOf(r.index()), p.features(), p.iperf(), published(p.senderMbps()), published(p.receiverMbps()),
+                        retr(p.retransmits()), ran ? mbps(r.run().senderMbps()) : "-", ran ? mbps(r.run().receiverMbps()) : "-",
+                        ran ? retr(r.run().retransmits()) : "-", error(r), verdict(r)});
+                }
+            }
+            if (abs.size() > 1) {
+                sb.append("absolute rows: Mbit/s, sender retransmits; error = simulated receiver vs published, %\n");
+                TextTable.append(sb, abs, i -> i >= 3 && i <= 9); // numbers to the right
+            }
+            if (chg.size() > 1) {
+                sb.append("change rows: receiver Mbit/s from baseline to features, %; error in points (x: a factor, at +100 % and more)\n");
+                TextTable.append(sb, chg, i -> i >= 3 && i <= 6);
+            }
+            long holding = e.getValue().stream().filter(Reproduction.Row::holds).count();
+            sb.append(String.format(Locale.ROOT, "%s: %d of %d rows hold (rule: README \"Fidelity\", ringlab.experiment.reproduce.Tolerance)\n",
+                    b.id(), holding, e.getValue().size()));
+        }
+        return sb.toString();
+    }
+
+    /** One Markdown table of every row, board by board, then how many rows hold per board (each row's source is in its descriptor). */
+    public static String markdown(List<Reproduction.Row> rows) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| board | # | features (baseline -> features) | iperf3 | published | simulated | error | verdict |\n");
+        sb.append("|---|---|---|---|---|---|---|---|\n");
+        for (Reproduction.Row r : rows) {
+            Board.Published p = r.published();
+            String features = p.isChange() ? p.baseline() + " -> " + p.features() : p.features();
+            String pub = p.isChange() ? percent(p.receiverChangePercent()) : published(p.receiverMbps()) + " Mbit/s";
+            String sim = r.failure() != null ? "-" : p.isChange() ? percent(r.simulated()) : mbps(r.simulated()) + " Mbit/s";
+            sb.append("| ").append(String.join(" | ", r.board().id() + " (" + r.board().calibration().descriptorName + ")",
+                    String.valueOf(r.index()), "`" + features + "`", "`" + p.iperf() + "`", pub, sim, error(r),
+                    verdict(r).replace("|", "\\|"))).append(" |\n");
+        }
+        List<String> counts = new ArrayList<>();
+        byBoard(rows).forEach((b, rs) -> counts.add(b.id() + " " + rs.stream().filter(Reproduction.Row::holds).count() + " of " + rs.size()));
+        sb.append("\nRows holding: ").append(String.join(", ", counts)).append(".\n");
+        return sb.toString();
+    }
+
+    private static Map<Board, List<Reproduction.Row>> byBoard(List<Reproduction.Row> rows) {
+        Map<Board, List<Reproduction.Row>> out = new LinkedHashMap<>();
+        for (Reproduction.Row r : rows) out.computeIfAbsent(r.board(), k -> new ArrayList<>()).add(r);
+        return out;
+    }
+
+    private static String verdict(Reproduction.Row r) {
+        if (r.failure() != null) return "cannot run: " + r.failure();
+        return (r.verdict().holds() ? "holds" : "MISSES") + " (" + r.verdict().rule() + ")";
+    }
+
+    private static String error(Reproduction.Row r) {
+        if (r.verdict() == null) return "-";
+        Tolerance.Verdict v = r.verdict();
+        return switch (v.errorUnit()) {
+            case "x" -> String.format(Locale.ROOT, "x%.2f", v.error());
+            case "pt" -> String.format(Locale.ROOT, "%+.1f pt", v.error());
+            default -> String.format(Locale.ROOT, "%+.1f %%", v.error());
+        };
+    }
+
+    private static String percent(double v) { return String.format(Locale.ROOT, "%+.1f %%", v); }
+
+    private static String mbps(double v) { return String.format(Locale.ROOT, "%.1f", v); }
+
+    /** A published figure as the descriptor gives it (33.7, not 33.70); "-" where not published. */
+    private static String published(double v) { return v < 0 ? "-" : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString(); }
+
+    private static String retr(long r) { return r < 0 ? "-" : Long.toString(r); }
+}

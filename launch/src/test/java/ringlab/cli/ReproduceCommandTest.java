@@ -1,0 +1,125 @@
+package ringlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import ringlab.cli.PluginJars.Run;
+
+/**
+ * `ringlab reproduce` in-process: bcm6328's published table within its 5 % rule (exit 0); absolute and change rows
+ * side by side with the verdict of the one rule, exit 1 when one misses; a row naming an unknown feature refused
+ * before anything runs, naming board and row; the Markdown form.
+ */
+class ReproduceCommandTest {
+    static final Map<String, String> NO_DATA = Map.of("RINGLAB_DATA", "/nonexistent/ringlab-data");
+
+    @TempDir
+    Path dir;
+
+    /** A board bundle: bcm6328's descriptor as "vendor-board", predicted, with these published rows. */
+    private Path board(String calibration, String rows) throws Exception {
+        return PluginJars.board(dir, "vendor.board", "vendor-board", json -> {
+            JsonObject d = JsonParser.parseString(json).getAsJsonObject();
+            d.addProperty("schemaVersion", 2);
+            d.addProperty("calibration", calibration);
+            d.add("published", JsonParser.parseString(rows));
+            return d.toString();
+        });
+    }
+
+    @Test
+    void bcm6328HoldsEveryRowWithinItsFivePercentAndExitsZero() {
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "bcm6328");
+        assertEquals(0, r.rc(), r.err() + r.out());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("bcm6328 (calibrated): published vs simulated, seed 1", lines.get(0));
+        assertEquals(List.of("#", "features", "iperf3", "pub", "snd", "pub", "rcv", "retr", "sim", "snd", "sim", "rcv", "retr", "error", "verdict"),
+                List.of(lines.get(2).split(" +")));
+        assertTrue(lines.get(3).matches("0 +stock +-M 512 -t 30 +33\\.7 +33\\.5 +277 +[0-9.]+ +[0-9.]+ +[0-9]+ +[-+][0-9.]+ % +holds \\(within 5 %\\)"),
+                lines.get(3));
+        assertEquals(4, lines.stream().filter(l -> l.endsWith("holds (within 5 %)")).count(), r.out());
+        assertEquals("bcm6328: 4 of 4 rows hold (rule: README \"Fidelity\", ringlab.experiment.reproduce.Tolerance)", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void absoluteAndChangeRowsAreJudgedByTheOneRuleAndAMissExitsOne() throws Exception {
+        Path b = board("predicted", """
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 34, "source": "near what it simulates"},
+                 {"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 60, "source": "far above"},
+                 {"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 1.2, "source": "a livelock it does not have"},
+                 {"baseline": "stock", "features": "batched-rx", "iperf": "-M 512 -t 2", "receiverChangePercent": 12.5, "source": "list rx"},
+                 {"baseline": "stock", "features": "batched-rx", "iperf": "-M 512 -t 2", "receiverChangePercent": 200, "source": "too much"}]""");
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board");
+        assertEquals(1, r.rc(), r.err() + r.out());
+        String out = r.out();
+        assertTrue(out.startsWith("vendor-board (predicted): published vs simulated, seed 1\n"), out);
+        List<String> lines = out.lines().toList();
+        assertTrue(line(lines, "0 ").endsWith("holds (within 10 %)"), out);
+        assertTrue(line(lines, "1 ").endsWith("MISSES (within 10 %)"), out);
+        assertTrue(line(lines, "2 ").endsWith("MISSES (below 5 Mbit/s)"), out);
+        // a change row: published %, simulated %, the simulated Mbit/s before and after, the difference in points
+        String change = line(lines, "3 ");
+        assertTrue(change.matches("3 +stock -> batched-rx +-M 512 -t 2 +\\+12\\.5 % +\\+[0-9.]+ % +[0-9.]+ -> [0-9.]+ +[-+][0-9.]+ pt +holds \\(within 15 points\\)"),
+                change);
+        assertTrue(line(lines, "4 ").matches(".* x0\\.[0-9]+ +MISSES \\(within a factor 1\\.5\\)"), out);
+        assertTrue(out.endsWith("vendor-board: 2 of 5 rows hold (rule: README \"Fidelity\", ringlab.experiment.reproduce.Tolerance)\n"), out);
+        assertEquals(out, PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board").out(), "byte-identical run to run");
+
+        Run md = PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board", "--markdown");
+        assertEquals(1, md.rc(), md.err());
+        List<String> table = md.out().lines().toList();
+        assertEquals("| board | # | features (baseline -> features) | iperf3 | published | simulated | error | verdict |", table.get(0));
+        assertEquals(2 + 5 + 2, table.size(), md.out());
+        assertEquals("Rows holding: vendor-board 2 of 5.", table.get(table.size() - 1));
+        assertTrue(table.get(5).startsWith("| vendor-board (predicted) | 3 | `stock -> batched-rx` | `-M 512 -t 2` | +12.5 % | +"), md.out());
+    }
+
+    @Test
+    void aCalibratedBoardIsHeldToFivePercentAPredictedOneToTen() throws Exception {
+        // stock simulates about 32 Mbit/s for 2 s: 30 is within 10 % of it, not within 5 %
+        String rows = """
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 30, "source": "s"}]""";
+        Run calibrated = PluginJars.cli(NO_DATA, "reproduce", "--bundles", board("calibrated", rows).toString(), "vendor-board");
+        assertEquals(1, calibrated.rc(), calibrated.out());
+        assertTrue(line(calibrated.out().lines().toList(), "0 ").endsWith("MISSES (within 5 %)"), calibrated.out());
+        Run predicted = PluginJars.cli(NO_DATA, "reproduce", "--bundles", board("predicted", rows).toString(), "vendor-board");
+        assertEquals(0, predicted.rc(), predicted.out());
+        assertTrue(line(predicted.out().lines().toList(), "0 ").endsWith("holds (within 10 %)"), predicted.out());
+    }
+
+    @Test
+    void aRowNamingAnUnknownFeatureIsRefusedBeforeAnythingRunsNamingBoardAndRow() throws Exception {
+        Path b = board("predicted", """
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 34, "source": "s"},
+                 {"baseline": "stock", "features": "stock,no-such-feature", "iperf": "-t 2", "receiverChangePercent": 5, "source": "s"}]""");
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board");
+        assertEquals(2, r.rc(), r.out());
+        assertEquals("", r.out());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("ringlab reproduce: board vendor-board published[1] (stock,no-such-feature, iperf3 -t 2): "
+                + "feature 'no-such-feature' is not installed (installed: "), r.err());
+    }
+
+    @Test
+    void oneBoardOrAllOfThem() {
+        for (String[] args : List.of(new String[] {"reproduce"}, new String[] {"reproduce", "--all", "bcm6328"})) {
+            Run r = PluginJars.cli(NO_DATA, args);
+            assertEquals(2, r.rc(), r.out());
+            assertEquals("ringlab reproduce: which board? ringlab reproduce ID, or --all (see ringlab list)\n", r.err());
+        }
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "x86-lan7430");
+        assertEquals(2, r.rc());
+        assertEquals("ringlab reproduce: board x86-lan7430 has no published measurements\n", r.err());
+    }
+
+    private static String line(List<String> lines, String prefix) {
+        return lines.stream().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError(prefix + " in " + lines));
+    }
+}
