@@ -25,8 +25,9 @@ import ringlab.spi.feature.DriverFeature;
 
 /**
  * Fits free parameters of a board's cost profile to measurements: it minimises the sum of squared log
- * ratios of simulated to measured receiver throughput (a factor of 2 too high weighs as much as a factor 2
- * too low, and a livelocked 1 Mbit/s counts as much as a gigabit) with BOBYQA, Powell's derivative-free
+ * ratios of simulated to measured receiver throughput, or of simulated to measured throughput ratio for a
+ * published change (a factor of 2 too high weighs as much as a factor 2 too low, and a livelocked 1 Mbit/s
+ * counts as much as a gigabit) with BOBYQA, Powell's derivative-free
  * bounded optimiser from Apache Commons Math (Brent's line search for a single parameter).
  *
  * <p>The optimiser sees each parameter on a log scale mapped to [0, 1] between its bounds, so a step means
@@ -44,11 +45,11 @@ public final class Calibration {
     private final Map<String, Board> boards;
     private final Map<String, DriverFeature> features;
     private final long seed;
-    private final Map<List<Double>, Map<Measurement, Double>> cache = new ConcurrentHashMap<>();
+    private final Map<List<Double>, Map<Measurement.Run, Double>> cache = new ConcurrentHashMap<>();
     private final AtomicInteger runs = new AtomicInteger();
 
-    /** A fit: the factors found (1 = the start profile), the simulated throughput per measurement and the effort. */
-    public record Fit(double[] factors, List<Double> simulatedMbps, double objective, int evaluations) { }
+    /** A fit: the factors found (1 = the start profile), the simulated figure per measurement (Mbit/s or %) and the effort. */
+    public record Fit(double[] factors, List<Double> simulated, double objective, int evaluations) { }
 
     public Calibration(Board start, List<FreeParameter> free, Map<String, Board> boards, Map<String, DriverFeature> features, long seed) {
         this.start = start;
@@ -101,7 +102,7 @@ public final class Calibration {
     }
 
     /**
-     * For each measurement, the error of its prediction by a fit to the others, started where the full fit
+     * For each measurement, the error ({@link Measurement#error}) of its prediction by a fit to the others, started where the full fit
      * started ({@code from}, not from its result, which has seen the measurement left out): how well the
      * profile predicts what it was not fitted on. The others may be as many as the parameters
      * (the fit then can match them exactly, which is what the check needs); NaN where they are fewer.
@@ -116,7 +117,7 @@ public final class Calibration {
                 continue;
             }
             Fit f = search(others, from, START_RADIUS);
-            errors.add(simulate(f.factors(), List.of(out)).get(out) / out.receiverMbps() - 1);
+            errors.add(out.error(simulate(f.factors(), List.of(out)).get(0)));
         }
         return errors;
     }
@@ -129,39 +130,40 @@ public final class Calibration {
     }
 
     private Fit result(double[] factors, List<Measurement> ms, int evaluations) {
-        Map<Measurement, Double> sim = simulate(factors, ms);
-        return new Fit(factors, ms.stream().map(sim::get).toList(), objective(sim, ms), evaluations);
+        List<Double> sim = simulate(factors, ms);
+        return new Fit(factors, sim, objective(sim, ms), evaluations);
     }
 
-    private Map<Measurement, Double> simulate(double[] factors, List<Measurement> ms) {
-        Map<Measurement, Double> known = cache.computeIfAbsent(key(factors), k -> new ConcurrentHashMap<>());
-        List<Measurement> missing = ms.stream().filter(m -> !known.containsKey(m)).toList();
+    /** Each measurement's simulated figure (Mbit/s or percent) with these factors; every distinct run once. */
+    private List<Double> simulate(double[] factors, List<Measurement> ms) {
+        Map<Measurement.Run, Double> known = cache.computeIfAbsent(key(factors), k -> new ConcurrentHashMap<>());
+        List<Measurement.Run> missing = ms.stream().flatMap(m -> m.runs().stream()).distinct().filter(r -> !known.containsKey(r)).toList();
         if (!missing.isEmpty()) {
             Board b = board(factors);
             Map<String, Board> withFit = new HashMap<>(boards);
             withFit.put(b.id(), b);
-            List<Double> mbps = ParallelRuns.map(missing, m -> receiverMbps(m, withFit));
+            List<Double> mbps = ParallelRuns.map(missing, r -> receiverMbps(r, withFit));
             for (int i = 0; i < missing.size(); i++) known.put(missing.get(i), mbps.get(i));
         }
-        return known;
+        return ms.stream().map(m -> m.simulated(m.runs().stream().map(known::get).toList())).toList();
     }
 
-    private double receiverMbps(Measurement m, Map<String, Board> withFit) {
-        RunSpec spec = new RunSpec(null, start.id(), m.features(), seed, Map.of(), null, 0, m.iperf());
+    private double receiverMbps(Measurement.Run run, Map<String, Board> withFit) {
+        RunSpec spec = new RunSpec(null, start.id(), run.features(), seed, Map.of(), null, 0, run.iperf());
         RunReport r;
         try {
             r = Experiments.run(Experiments.prepare(spec, withFit, features));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(m.source() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(run.features() + " " + String.join(" ", run.iperf()) + ": " + e.getMessage(), e);
         }
         runs.incrementAndGet();
         return r.end.sumReceived.bitsPerSecond / 1e6;
     }
 
-    static double objective(Map<Measurement, Double> sim, List<Measurement> ms) {
+    static double objective(List<Double> sim, List<Measurement> ms) {
         double sum = 0;
-        for (Measurement m : ms) {
-            double lr = Math.log(Math.max(sim.get(m), 1e-3) / m.receiverMbps());
+        for (int i = 0; i < ms.size(); i++) {
+            double lr = ms.get(i).logRatio(sim.get(i));
             sum += lr * lr;
         }
         return sum;

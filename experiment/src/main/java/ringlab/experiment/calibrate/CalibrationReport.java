@@ -9,17 +9,12 @@ import java.util.List;
 public record CalibrationReport(String board, List<FreeParameter> free, List<Measurement> measurements,
                                 Calibration.Fit start, Calibration.Fit fit, List<Double> leaveOneOut, int runs) {
 
-    /** The fitted profile's error on measurement i, as a fraction (+0.05 is 5 % too high). */
-    public double error(int i) { return fit.simulatedMbps().get(i) / measurements.get(i).receiverMbps() - 1; }
-
-    /** The root mean square of the relative errors of {@code f}. */
+    /**
+     * The root mean square of the fit's log ratios of {@code f}, as a factor less one: 0.05 means simulated and
+     * measured throughput (or throughput ratio) differ by about 5 % on average.
+     */
     public double rms(Calibration.Fit f) {
-        double s = 0;
-        for (int i = 0; i < measurements.size(); i++) {
-            double e = f.simulatedMbps().get(i) / measurements.get(i).receiverMbps() - 1;
-            s += e * e;
-        }
-        return Math.sqrt(s / measurements.size());
+        return Math.expm1(Math.sqrt(Calibration.objective(f.simulated(), measurements) / measurements.size()));
     }
 
     /** Runs the whole calibration: the start figures, the fit and (if asked) the leave-one-out fits. */

@@ -15,19 +15,21 @@ public final class CalibrationText {
             s.append(String.format(Locale.ROOT, "%-18s %7.3f  %4.2f..%-5.2f  %s (%d cost keys)%n", p.name(), r.fit().factors()[i],
                     p.lower(), p.upper(), p.doc(), p.keys().size()));
         }
-        s.append(String.format(Locale.ROOT, "%n%-44s %9s | %9s %7s | %9s %7s | %13s%n", "measurement (features, iperf3)", "measured",
+        int w = Math.max(30, r.measurements().stream().mapToInt(m -> m.label().length()).max().orElse(0));
+        s.append(String.format(Locale.ROOT, "%n%-" + w + "s %9s | %9s %8s | %9s %8s | %13s%n", "measurement (features, iperf3)", "measured",
                 "start", "error", "fitted", "error", "leave-one-out"));
         for (int i = 0; i < r.measurements().size(); i++) {
             Measurement m = r.measurements().get(i);
-            double start = r.start().simulatedMbps().get(i), fit = r.fit().simulatedMbps().get(i);
+            double start = r.start().simulated().get(i), fit = r.fit().simulated().get(i);
             double loo = r.leaveOneOut().get(i);
-            s.append(String.format(Locale.ROOT, "%-44s %9.1f | %9.1f %+6.1f%% | %9.1f %+6.1f%% | %13s%n", m.label(), m.receiverMbps(),
-                    start, 100 * (start / m.receiverMbps() - 1), fit, 100 * r.error(i),
-                    Double.isNaN(loo) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * loo)));
+            s.append(String.format(Locale.ROOT, "%-" + w + "s %9s | %9s %8s | %9s %8s | %13s%n", m.label(), m.format(m.value()),
+                    m.format(start), m.errorText(start), m.format(fit), m.errorText(fit),
+                    Double.isNaN(loo) ? "-" : m.isChange() ? String.format(Locale.ROOT, "%+.1f pt", loo) : String.format(Locale.ROOT, "%+.1f%%", 100 * loo)));
         }
-        s.append(String.format(Locale.ROOT, "%nrms error %.1f %% (start %.1f %%); %d evaluations of the fit, %d simulation runs in all%n",
+        s.append(String.format(Locale.ROOT, "%nrms error %.1f %% (start %.1f %%), as a ratio; %d evaluations of the fit, %d simulation runs in all%n",
                 100 * r.rms(r.fit()), 100 * r.rms(r.start()), r.fit().evaluations(), r.runs()));
-        s.append("receiver throughput in Mbit/s; the fit minimises the squared log ratios of simulated to measured\n");
+        s.append("receiver throughput in Mbit/s, changes in % (their errors in points); the fit minimises the squared log\n"
+                + "ratios of simulated to measured throughput (for a change: of the throughput ratios)\n");
         return s.toString();
     }
 }

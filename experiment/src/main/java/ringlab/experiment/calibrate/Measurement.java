@@ -1,22 +1,67 @@
 package ringlab.experiment.calibrate;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
- * One measurement taken on real hardware that a fit aims at: the feature set and iperf3 client arguments it
- * was taken with, and the receiver's throughput it reported.
+ * One measurement taken on real hardware that a fit aims at, of one of two kinds:
+ * <ul>
+ * <li>absolute ({@code baseline} null): the receiver's throughput the feature set gave, {@code value} in Mbit/s;</li>
+ * <li>change: the change of the receiver's throughput from the feature set {@code baseline} to {@code features},
+ *     {@code value} in percent (+11 is 11 % more), as driver patches publish their gains.</li>
+ * </ul>
+ * Either way it compares throughputs, so its error in the fit is the log of a ratio: simulated over measured
+ * throughput, or simulated over measured (1 + change).
  *
- * @param features     the feature list in the CLI's grammar ("stock", "batched-rx,ip-align", "stock,-gro")
- * @param iperf        the peer's iperf3 client arguments
- * @param receiverMbps the receiver's throughput, Mbit/s (> 0)
- * @param source       where it comes from (a file, a published row), for the output
+ * @param features the feature list in the CLI's grammar ("stock", "batched-rx,ip-align", "stock,-gro")
+ * @param baseline the feature list the change is measured from, or null for an absolute measurement
+ * @param iperf    the peer's iperf3 client arguments
+ * @param value    Mbit/s (absolute, above 0) or percent (change, above -100)
+ * @param source   where it comes from (a file, a published row), for the output
  */
-public record Measurement(String features, List<String> iperf, double receiverMbps, String source) {
+public record Measurement(String features, String baseline, List<String> iperf, double value, String source) {
     public Measurement {
         iperf = List.copyOf(iperf);
-        if (!(receiverMbps > 0)) throw new IllegalArgumentException(source + ": the receiver's throughput must be above 0 Mbit/s, got " + receiverMbps);
+        if (baseline == null && !(value > 0)) throw new IllegalArgumentException(source + ": the receiver's throughput must be above 0 Mbit/s, got " + value);
+        if (baseline != null && !(value > -100)) throw new IllegalArgumentException(source + ": a change must be above -100 %, got " + value);
     }
 
-    /** "stock -M 512 -t 30": what the output's rows are labelled with. */
-    public String label() { return features + " " + String.join(" ", iperf); }
+    /** An absolute measurement: the receiver's Mbit/s. */
+    public static Measurement absolute(String features, List<String> iperf, double mbps, String source) {
+        return new Measurement(features, null, iperf, mbps, source);
+    }
+
+    public boolean isChange() { return baseline != null; }
+
+    /** The run(s) it needs: the features' run, and the baseline's for a change. */
+    public List<Run> runs() {
+        return isChange() ? List.of(new Run(baseline, iperf), new Run(features, iperf)) : List.of(new Run(features, iperf));
+    }
+
+    /** What the simulation gives for it, from the receiver's Mbit/s of its runs (in {@link #runs()} order). */
+    public double simulated(List<Double> mbps) {
+        return isChange() ? 100 * (mbps.get(1) / mbps.get(0) - 1) : mbps.get(0);
+    }
+
+    /** The fit's error term: the log of simulated over measured throughput (ratio). */
+    public double logRatio(double simulated) {
+        return isChange() ? Math.log(Math.max(100 + simulated, 1e-3) / (100 + value)) : Math.log(Math.max(simulated, 1e-3) / value);
+    }
+
+    /** The error as people read it: relative for a throughput (+0.05 is 5 % too high), in points for a change. */
+    public double error(double simulated) { return isChange() ? simulated - value : simulated / value - 1; }
+
+    /** The error formatted: "+1.5%" or "+4.2 pt". */
+    public String errorText(double simulated) {
+        return isChange() ? String.format(Locale.ROOT, "%+.1f pt", error(simulated)) : String.format(Locale.ROOT, "%+.1f%%", 100 * error(simulated));
+    }
+
+    /** A figure of this kind formatted: "33.5" (Mbit/s) or "+11.0%". */
+    public String format(double v) { return isChange() ? String.format(Locale.ROOT, "%+.1f%%", v) : String.format(Locale.ROOT, "%.1f", v); }
+
+    /** "stock -M 512 -t 30" or "stock -> stock,threaded-napi -t 10": what the output's rows are labelled with. */
+    public String label() { return (isChange() ? baseline + " -> " : "") + features + " " + String.join(" ", iperf); }
+
+    /** One simulation run a measurement needs. */
+    public record Run(String features, List<String> iperf) { }
 }

@@ -61,7 +61,7 @@ public final class MeasurementFile {
         double bps = receiverBitsPerSecond(text.substring(json), name);
         List<String> iperf = Arrays.stream(header.get("iperf3").split("\\s+")).filter(s -> !s.isEmpty()).toList();
         String source = header.containsKey("source") ? name + " (" + header.get("source") + ")" : name;
-        return new Read(header.get("board"), new Measurement(header.get("features"), iperf, bps / 1e6, source));
+        return new Read(header.get("board"), Measurement.absolute(header.get("features"), iperf, bps / 1e6, source));
     }
 
     private static double receiverBitsPerSecond(String json, String name) {

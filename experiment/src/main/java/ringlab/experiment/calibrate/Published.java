@@ -8,11 +8,13 @@ import ringlab.spi.board.Board;
 public final class Published {
     private Published() { }
 
-    /** Every published row with a receiver figure, in the descriptor's order. */
+    /** Every published row with a receiver figure or a receiver change, in the descriptor's order. */
     public static List<Measurement> measurements(Board b) {
-        return b.published().stream().filter(p -> p.receiverMbps() > 0)
-                .map(p -> new Measurement(p.features(), Arrays.stream(p.iperf().strip().split("\\s+")).toList(), p.receiverMbps(),
-                        b.id() + " published: " + p.source()))
-                .toList();
+        return b.published().stream().filter(p -> p.isChange() || p.receiverMbps() > 0).map(p -> {
+            List<String> iperf = Arrays.stream(p.iperf().strip().split("\\s+")).toList();
+            String source = b.id() + " published: " + p.source();
+            return p.isChange() ? new Measurement(p.features(), p.baseline(), iperf, p.receiverChangePercent(), source)
+                    : Measurement.absolute(p.features(), iperf, p.receiverMbps(), source);
+        }).toList();
     }
 }

@@ -49,13 +49,13 @@ class CalibrationRecoveryTest {
 
     static double maxError(Calibration.Fit f, List<Measurement> ms) {
         double max = 0;
-        for (int i = 0; i < ms.size(); i++) max = Math.max(max, Math.abs(f.simulatedMbps().get(i) / ms.get(i).receiverMbps() - 1));
+        for (int i = 0; i < ms.size(); i++) max = Math.max(max, Math.abs(ms.get(i).error(f.simulated().get(i))));
         return max;
     }
 
     static String errors(Calibration.Fit f, List<Measurement> ms) {
         StringBuilder s = new StringBuilder();
-        for (int i = 0; i < ms.size(); i++) s.append(String.format("%s %.1f/%.1f ", ms.get(i).features(), f.simulatedMbps().get(i), ms.get(i).receiverMbps()));
+        for (int i = 0; i < ms.size(); i++) s.append(String.format("%s %.1f/%.1f ", ms.get(i).features(), f.simulated().get(i), ms.get(i).value()));
         return s.toString();
     }
 }
