@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -36,7 +37,7 @@ public final class DeriveBoards {
     /** Every in-tree board file and its text with derived costs; nothing is written. */
     public static Map<Path, String> deriveAll(Path root) {
         Map<String, CoreProfile> profiles = ProfileReader.readAll(profilesDir(root));
-        Map<Path, String> out = new java.util.LinkedHashMap<>();
+        Map<Path, String> out = new LinkedHashMap<>();
         for (Path f : BoardFiles.inTree(root)) {
             String text = ProfileReader.read(f);
             BoardMemory board = BoardFiles.memory(f, text);

@@ -7,6 +7,7 @@ import com.google.gson.JsonParser;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 
 /** Typed reads from a profile or board file; a wrong or missing field is refused with one line naming the file and the field. */
@@ -88,7 +89,7 @@ final class JsonReading {
 
     void only(JsonObject o, String path, Set<String> known) {
         for (String k : o.keySet()) {
-            if (!known.contains(k)) throw refuse(at(path, k), "is not a known field (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+            if (!known.contains(k)) throw refuse(at(path, k), "is not a known field (known: " + String.join(", ", new TreeSet<>(known)) + ")");
         }
     }
 

@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.board.BoardLoader;
@@ -45,6 +48,18 @@ class BoardDerivationTest {
         assertEquals(Set.of("BMIPS4350", "BMIPS3300", "Cortex-A9-PL310", "Cortex-A53", "Cortex-A55", "Cortex-A57", "AX45MP", "x86"),
                 used);
         assertEquals(used, PROFILES.keySet());
+    }
+
+    /** What boards.py's NIC models guaranteed: the boards with one driver carry one set of nic values. */
+    @Test
+    void boardsWithOneNicModelCarryTheSameNicValues() {
+        Map<String, JsonObject> byModel = new TreeMap<>();
+        for (Path f : BoardFiles.inTree(ROOT)) {
+            JsonObject nic = JsonParser.parseString(ProfileReader.read(f)).getAsJsonObject().getAsJsonObject("nic");
+            JsonObject first = byModel.putIfAbsent(nic.get("model").getAsString(), nic);
+            if (first != null) assertEquals(first, nic, f + ": nic differs from the other " + nic.get("model") + " boards'");
+        }
+        assertEquals(Set.of("bcm63xx-enet", "bcm63xx-enetsw", "lan743x", "ravb-gbeth", "ravb-rcar"), byModel.keySet());
     }
 
     @Test
