@@ -36,7 +36,7 @@ public final class BoardLoader {
     public static final String SCHEMA_RESOURCE = "/ringlab/sim/board/board.schema.json";
 
     static final Set<String> TOP = ordered("$schema", "$comment", "schemaVersion", "id", "name", "soc", "nic",
-            "stockFeatures", "stockSettings", "calibration", "costs", "published", "fieldNotes");
+            "stockFeatures", "stockSettings", "calibration", "costs", "published", "fieldNotes", "derivation");
     static final Set<String> SOC = ordered("cores", "clockHz", "isa", "cacheLineBytes", "cacheLevels", "dmaCoherent",
             "unalignedTraps", "kernelVersion", "hz");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
@@ -85,6 +85,8 @@ public final class BoardLoader {
         Map<String, Board.Cost> costs = costs(f, f.obj(o, "", "costs", true), soc);
         List<Board.Published> published = PublishedRows.parse(f, f.arr(o, "", "published", false), version);
         stringMap(f, f.obj(o, "", "fieldNotes", false), "fieldNotes");
+        // what the costs were derived from (core type, memory system): the derivation tool reads it, the simulation reads costs
+        f.obj(o, "", "derivation", false);
         if (!f.problems().isEmpty()) throw new BoardDescriptorException(id, origin, f.problems());
         return new Board(id, name, soc, nic, List.copyOf(stock), Collections.unmodifiableMap(costs), origin,
                 List.copyOf(published), Collections.unmodifiableMap(stockSettings), calibration);
