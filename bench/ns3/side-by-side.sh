@@ -8,14 +8,15 @@
 # warm-up and launcher included for ringlab) and steady state (ns-3: Simulator::Run() alone, timed inside
 # side-by-side.cc; ringlab: `./ringlab bench --json`, the same scenarios measured in one warm JVM, run once per
 # round). Needs ns-3's Debian packages: apt-get install -y libns3-dev libgsl-dev (and g++, pkg-config).
-# Takes 10-15 minutes on 2 quiet cores, most of it ns-3. Usage: bench/ns3/side-by-side.sh [WORKDIR]
+# Takes about 15 minutes on 2 busy cores (load 10), most of it ns-3. Usage: bench/ns3/side-by-side.sh [WORKDIR]
 set -euo pipefail
 HERE="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 ROUNDS="${ROUNDS:-3}"
+die() { echo "side-by-side: $*" >&2; exit 2; }
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive whole number, not '$ROUNDS'"
 WORK="${1:-$(mktemp -d /tmp/ringlab-ns3-bench.XXXXXX)}"
 mkdir -p "$WORK"
-die() { echo "side-by-side: $*" >&2; exit 2; }
 
 # --- build what is missing (not timed) ---
 [ -f /usr/include/ns3/core-module.h ] || die "ns-3 headers not found: apt-get install -y libns3-dev libgsl-dev"
