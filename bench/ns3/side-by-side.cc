@@ -6,6 +6,7 @@
 // each into a PacketSink. Prints one line: the frames put on the wire in both directions (PhyTxEnd on both
 // devices), the simulated seconds and the wall seconds of Simulator::Run() alone (the steady-state figure:
 // no process start, no topology set-up). The script times the whole process from outside.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
