@@ -20,7 +20,7 @@ class HelpTest {
         "list, --costs --bundles",
         "compare, --hardware --a --b --seeds --seed --set --topology --ping --json --bundles IPERF3_CLIENT_ARGS",
         "reproduce, ID --seed --bundles",
-        "bench, --json",
+        "bench, --json --cold",
         "deploy, FILE.jar --node --token-file --token --data",
         "node, --help",
         "sweep, --help",
@@ -41,6 +41,17 @@ class HelpTest {
             Run r = PluginJars.cli(ENV, args);
             assertEquals(0, r.rc(), r.err());
             for (String c : List.of("run", "list", "compare", "reproduce", "bench", "deploy", "node", "sweep")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
+        }
+    }
+
+    /** Start-up: picocli reflects over every command it is given, so a named command is the only one built. */
+    @Test
+    void aNamedCommandIsTheOnlyOneBuilt() {
+        Main.Io io = new Main.Io(System.out, System.err, ENV);
+        assertEquals(java.util.Set.of("run"), Main.commandLine(new Main(io), io, "run").getSubcommands().keySet());
+        assertEquals(java.util.Set.of("bench"), Main.commandLine(new Main(io), io, "bench").getSubcommands().keySet());
+        for (String first : new String[] {null, "help", "--help", "nosuch"}) {
+            assertEquals(9, Main.commandLine(new Main(io), io, first).getSubcommands().size(), first);
         }
     }
 
