@@ -104,9 +104,6 @@ final class CalibrateCommand implements Callable<Integer> {
             ms.add(r.measurement());
         }
         if (ms.isEmpty()) throw new IllegalArgumentException("no measurements: give measurement files or --published");
-        if (ms.stream().map(Measurement::label).distinct().count() < ms.size()) throw new IllegalArgumentException("a measurement is given twice: " + labels(ms));
         return ms;
     }
-
-    private static String labels(List<Measurement> ms) { return String.join("; ", ms.stream().map(Measurement::label).toList()); }
 }

@@ -3,6 +3,7 @@ package ringlab.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -33,7 +34,7 @@ public final class Main implements Callable<Integer> {
     private final Io io;
     private CommandLine self;
 
-    private Main(Io io) { this.io = io; }
+    Main(Io io) { this.io = io; }
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -47,7 +48,7 @@ public final class Main implements Callable<Integer> {
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         Io io = new Io(out, err, env);
         Main main = new Main(io);
-        CommandLine cl = commandLine(main, io);
+        CommandLine cl = commandLine(main, io, args.length > 0 ? args[0] : null);
         main.self = cl;
         int rc = cl.execute(args);
         cl.getOut().flush();
@@ -55,19 +56,41 @@ public final class Main implements Callable<Integer> {
         return rc;
     }
 
-    static CommandLine commandLine(Object command, Io io) {
+    /** The subcommands' names, in the order the usage lists them. */
+    private static final List<String> COMMANDS = List.of("run", "list", "compare", "reproduce", "calibrate", "bench", "deploy", "node", "sweep", "help");
+
+    /** A new instance of the named subcommand (a switch, not a map of lambdas: nothing to bootstrap at start-up). */
+    private static Object subcommand(String name, Io io) {
+        return switch (name) {
+            case "run" -> new RunCommand(io);
+            case "list" -> new ListCommand(io);
+            case "compare" -> new CompareCommand(io);
+            case "reproduce" -> new ReproduceCommand(io);
+            case "calibrate" -> new CalibrateCommand(io);
+            case "bench" -> new BenchCommand(io);
+            case "deploy" -> new DeployCommand(io);
+            case "node" -> new NodeCommand(io);
+            case "sweep" -> new SweepCommand(io);
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    static CommandLine commandLine(Object command, Io io) { return commandLine(command, io, null); }
+
+    /**
+     * The command line for {@code command}; for Main, with its subcommands. When the first argument names one
+     * (not help), only that one is built: picocli reflects over every command it is given, and building all
+     * of them was a large part of a short run's start-up.
+     */
+    static CommandLine commandLine(Object command, Io io, String first) {
         CommandLine cl = new CommandLine(command);
         if (command instanceof Main) {
-            cl.addSubcommand(new RunCommand(io));
-            cl.addSubcommand(new ListCommand(io));
-            cl.addSubcommand(new CompareCommand(io));
-            cl.addSubcommand(new ReproduceCommand(io));
-            cl.addSubcommand(new CalibrateCommand(io));
-            cl.addSubcommand(new BenchCommand(io));
-            cl.addSubcommand(new DeployCommand(io));
-            cl.addSubcommand(new NodeCommand(io));
-            cl.addSubcommand(new SweepCommand(io));
-            cl.addSubcommand(new CommandLine.HelpCommand());
+            if (first != null && !"help".equals(first) && COMMANDS.contains(first)) {
+                cl.addSubcommand(subcommand(first, io));
+            } else {
+                for (String c : COMMANDS) cl.addSubcommand(subcommand(c, io));
+            }
         }
         Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
         cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(io.out(), utf8), true));

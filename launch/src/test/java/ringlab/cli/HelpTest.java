@@ -20,7 +20,8 @@ class HelpTest {
         "list, --costs --bundles",
         "compare, --hardware --a --b --seeds --seed --set --topology --ping --json --bundles IPERF3_CLIENT_ARGS",
         "reproduce, ID --all --markdown --seed --bundles",
-        "bench, --json",
+        "calibrate, --hardware --published FILE --free --seed --no-leave-one-out --bundles",
+        "bench, --json --cold",
         "deploy, FILE.jar --node --token-file --token --data",
         "node, --help",
         "sweep, --help",
@@ -40,12 +41,23 @@ class HelpTest {
         for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"help"})) {
             Run r = PluginJars.cli(ENV, args);
             assertEquals(0, r.rc(), r.err());
-            for (String c : List.of("run", "list", "compare", "reproduce", "bench", "deploy", "node", "sweep")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
+            for (String c : List.of("run", "list", "compare", "reproduce", "calibrate", "bench", "deploy", "node", "sweep")) assertTrue(r.out().contains("\n  " + c + " "), c + " in: " + r.out());
+        }
+    }
+
+    /** Start-up: picocli reflects over every command it is given, so a named command is the only one built. */
+    @Test
+    void aNamedCommandIsTheOnlyOneBuilt() {
+        Main.Io io = new Main.Io(System.out, System.err, ENV);
+        assertEquals(java.util.Set.of("run"), Main.commandLine(new Main(io), io, "run").getSubcommands().keySet());
+        assertEquals(java.util.Set.of("bench"), Main.commandLine(new Main(io), io, "bench").getSubcommands().keySet());
+        for (String first : new String[] {null, "help", "--help", "nosuch"}) {
+            assertEquals(10, Main.commandLine(new Main(io), io, first).getSubcommands().size(), first);
         }
     }
 
     @ParameterizedTest
-    @CsvSource({"run", "list", "compare", "reproduce", "bench", "deploy", "node", "sweep"})
+    @CsvSource({"run", "list", "compare", "reproduce", "calibrate", "bench", "deploy", "node", "sweep"})
     void aBadOptionIsOneLineNamingItAndStatusTwo(String command) {
         Run r = PluginJars.cli(ENV, command, "--nope");
         assertEquals(2, r.rc(), r.err());
