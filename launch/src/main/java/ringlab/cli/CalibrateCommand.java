@@ -11,6 +11,7 @@ import picocli.CommandLine.Parameters;
 import ringlab.experiment.calibrate.Calibration;
 import ringlab.experiment.calibrate.CalibrationReport;
 import ringlab.experiment.calibrate.CalibrationText;
+import ringlab.experiment.calibrate.FitWriter;
 import ringlab.experiment.calibrate.FreeParameter;
 import ringlab.experiment.calibrate.FreeParameters;
 import ringlab.experiment.calibrate.Measurement;
@@ -36,6 +37,10 @@ import ringlab.spi.board.Board;
             "Example (bcm6328's published table):",
             "  ringlab calibrate --hardware bcm6328 --published",
             "",
+            "--write DIR puts the fitted factors into DIR's profile and board files",
+            "(bundles/hardware/profiles, the board's derivation) and derives every board",
+            "again; a predicted board becomes fitted. Rebuild (./ringlab does) to use them.",
+            "",
             "There must be more measurements than free parameters. Bad input prints one",
             "line naming what was wrong and exits with status 2; nothing runs."})
 final class CalibrateCommand implements Callable<Integer> {
@@ -52,6 +57,9 @@ final class CalibrateCommand implements Callable<Integer> {
     long seed;
     @Option(names = "--no-leave-one-out", description = "Skip the leave-one-out fits (one fit per measurement).")
     boolean noLeaveOneOut;
+    @Option(names = "--write", paramLabel = "DIR", description = "Write the fit into the ringlab source tree DIR: the core type's "
+            + "profile and the board's memory system, each figure's note naming the fit; then every board is derived again (rebuild to use it).")
+    Path write;
     @Mixin
     BundlesOption bundles = new BundlesOption();
     @Mixin
@@ -81,6 +89,9 @@ final class CalibrateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(params.size() + " free parameters (" + String.join(", ", free) + ") need more measurements than that, got "
                         + ms.size() + ": give fewer --free or more measurements");
             }
+            if (write != null && !java.nio.file.Files.isRegularFile(write.resolve("bundles/hardware/profiles").resolve("BMIPS4350.json"))) {
+                throw new IllegalArgumentException("--write " + write + ": not a ringlab source tree (no bundles/hardware/profiles)");
+            }
             Calibration c = new Calibration(board, params, plugins.boards(), plugins.features(), seed);
             report = CalibrationReport.of(c, board.id(), ms, !noLeaveOneOut);
         } catch (IllegalArgumentException e) {
@@ -88,6 +99,16 @@ final class CalibrateCommand implements Callable<Integer> {
             return 2;
         }
         io.out().print(CalibrationText.format(report));
+        if (write != null) {
+            String on = String.format(java.util.Locale.ROOT, "%s's %d %s, rms %.1f %%", report.board(), report.measurements().size(),
+                    published && files.isEmpty() ? "published rows" : "measurements", 100 * report.rms(report.fit()));
+            try {
+                for (Path p : FitWriter.write(write, report.board(), report.free(), report.fit().factors(), on)) io.out().println("wrote " + p);
+            } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+                io.err().println("ringlab calibrate: " + e.getMessage());
+                return 2;
+            }
+        }
         io.out().flush();
         return 0;
     }

@@ -21,6 +21,8 @@ class CalibrateCommandTest {
         refused("ringlab calibrate: 4 free parameters (instruction, icache, trap, dram) need more measurements than that, got 4",
                 "--hardware", "bcm6328", "--published", "--free", "instruction,icache,trap,dram");
         refused("ringlab calibrate: " + other + ": measured on board 'rzg2ul', not on bcm6328", "--hardware", "bcm6328", "--published", other.toString());
+        refused("ringlab calibrate: --write " + dir + ": not a ringlab source tree (no bundles/hardware/profiles)",
+                "--hardware", "bcm6328", "--published", "--write", dir.toString());
         refused("ringlab calibrate: --published: board x86-lan7430 has no published measurements", "--hardware", "x86-lan7430", "--published");
     }
 

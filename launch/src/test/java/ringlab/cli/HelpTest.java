@@ -20,7 +20,7 @@ class HelpTest {
         "list, --costs --bundles",
         "compare, --hardware --a --b --seeds --seed --set --topology --ping --json --bundles IPERF3_CLIENT_ARGS",
         "reproduce, ID --all --markdown --seed --bundles",
-        "calibrate, --hardware --published FILE --free --seed --no-leave-one-out --bundles",
+        "calibrate, --hardware --published FILE --free --seed --no-leave-one-out --write --bundles",
         "bench, --json --cold",
         "deploy, FILE.jar --node --token-file --token --data",
         "node, --help",

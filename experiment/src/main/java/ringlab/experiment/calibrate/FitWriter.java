@@ -1,0 +1,159 @@
+package ringlab.experiment.calibrate;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import ringlab.experiment.profile.BoardFiles;
+import ringlab.experiment.profile.DeriveBoards;
+
+/**
+ * Writes a fit back into the files the board's costs are derived from, then re-derives every in-tree board
+ * (bundles/hardware/tools/derive-boards.sh's work), so the boards of the fitted core type share the result:
+ * <ul>
+ * <li>the core type's profile (bundles/hardware/profiles/TYPE.json): instruction (its IPC, or on the reference
+ *     profile every instruction-bound cycle count), cache-maintenance (per-line figures), trap, bytes, and
+ *     icache on the reference profile (its cold extras);</li>
+ * <li>the board's own memory system (board.json's "derivation"): dram (dramNs, skbHeadNs), mmio (register and
+ *     descriptor latencies), icache on other boards (icacheRefillNs); and a predicted board becomes "fitted".</li>
+ * </ul>
+ * Every changed figure's note says by which factor and on what it was fitted (a later fit replaces that
+ * sentence). The derivation rounds, so a re-derived board is the fitted one to within a cycle or so per key.
+ */
+public final class FitWriter {
+    private static final Gson PRETTY = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+    private static final Pattern FITTED = Pattern.compile(" \\[fitted x[0-9.]+ by ringlab calibrate on [^\\]]*\\]");
+
+    private FitWriter() { }
+
+    /** The files written, profile first, then every board file the derivation changed. */
+    public static List<Path> write(Path root, String boardId, List<FreeParameter> free, double[] factors, String fittedOn) {
+        Path boardFile = BoardFiles.inTree(root).stream().filter(f -> boardId.equals(idOf(f))).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--write: no in-tree board " + boardId + " under " + root));
+        String board = read(boardFile);
+        String coreType = derivation(boardFile, board).get("coreType").getAsString();
+        Path profileFile = DeriveBoards.profilesDir(root).resolve(coreType + ".json");
+        JsonObject profile = JsonParser.parseString(read(profileFile)).getAsJsonObject();
+        boolean reference = !profile.has("reference");
+        for (int i = 0; i < free.size(); i++) {
+            double f = factors[i];
+            String tag = " [fitted x" + factor(f) + " by ringlab calibrate on " + fittedOn + "]";
+            switch (free.get(i).name()) {
+                case "instruction" -> {
+                    if (reference) {
+                        for (Map.Entry<String, JsonElement> e : profile.getAsJsonObject("instructionBound").entrySet()) scale(e.getValue().getAsJsonObject(), "cycles", f, tag);
+                    } else {
+                        scale(profile.getAsJsonObject("ipc"), "value", 1 / f, tag);
+                    }
+                }
+                case "icache" -> {
+                    if (reference) {
+                        for (Map.Entry<String, JsonElement> e : profile.getAsJsonObject("icacheCold").getAsJsonObject("extra").entrySet()) {
+                            scale(e.getValue().getAsJsonObject(), "cycles", f, tag);
+                        }
+                    } else {
+                        board = scaleDerivation(boardFile, board, "icacheRefillNs", f, tag);
+                    }
+                }
+                case "cache-maintenance" -> { for (String k : List.of("dma.line.map", "dma.line.unmap", "dma.line.todev")) scaleCore(profile, k, f, tag); }
+                case "trap" -> scaleCore(profile, "unaligned.trap", f, tag);
+                case "bytes" -> { for (String k : List.of("csum.byte", "copy.byte")) scaleCore(profile, k, f, tag); }
+                case "dram" -> { for (String k : List.of("dramNs", "skbHeadNs")) board = scaleDerivation(boardFile, board, k, f, tag); }
+                case "mmio" -> { for (String k : List.of("mmioReadNs", "mmioWriteNs", "descReadNs", "descWriteNs")) board = scaleDerivation(boardFile, board, k, f, tag); }
+                default -> throw new IllegalArgumentException("--write: no file holds the free parameter " + free.get(i).name());
+            }
+        }
+        board = board.replace("\"calibration\": \"predicted\"", "\"calibration\": \"fitted\"");
+        List<Path> written = new ArrayList<>();
+        writeFile(profileFile, PRETTY.toJson(profile) + "\n");
+        written.add(profileFile);
+        writeFile(boardFile, board);
+        Map<Path, String> derived = new LinkedHashMap<>(DeriveBoards.deriveAll(root));
+        for (Map.Entry<Path, String> e : derived.entrySet()) {
+            if (!e.getValue().equals(read(e.getKey())) || e.getKey().equals(boardFile)) {
+                writeFile(e.getKey(), e.getValue());
+                written.add(e.getKey());
+            }
+        }
+        return written;
+    }
+
+    private static void scaleCore(JsonObject profile, String key, double f, String tag) {
+        JsonObject fig = profile.getAsJsonObject("core").getAsJsonObject(key);
+        if (fig.has("cycles") && fig.has("ns")) {
+            scale(fig, "cycles", f, null);
+            scale(fig, "ns", f, tag);
+        } else {
+            scale(fig, fig.has("ns") ? "ns" : "cycles", f, tag);
+        }
+    }
+
+    /** Multiplies o[field] by f (three significant digits; a factor of 1 leaves it) and tags o's note (when tag is not null). */
+    private static void scale(JsonObject o, String field, double f, String tag) {
+        if (f != 1) o.add(field, new JsonPrimitive(round(o.get(field).getAsDouble() * f)));
+        if (tag != null && o.has("note")) o.addProperty("note", FITTED.matcher(o.get("note").getAsString()).replaceAll("") + tag);
+    }
+
+    /** The board text with derivation.key's value multiplied by f and its note tagged; the rest untouched. */
+    private static String scaleDerivation(Path file, String text, String key, double f, String tag) {
+        Pattern p = Pattern.compile("(\"" + Pattern.quote(key) + "\": \\{\"value\": )([-0-9.eE]+)(, \"note\": )(\"(?:[^\"\\\\]|\\\\.)*\")");
+        Matcher m = p.matcher(text);
+        if (!m.find()) throw new IllegalArgumentException(file + ": no derivation." + key + " {\"value\": V, \"note\": \"...\"} to write the fit into");
+        double v = Double.parseDouble(m.group(2)) * f;
+        String note = FITTED.matcher(new Gson().fromJson(m.group(4), String.class)).replaceAll("") + tag;
+        String replacement = m.group(1) + (f == 1 ? m.group(2) : plain(round(v))) + m.group(3) + new GsonBuilder().disableHtmlEscaping().create().toJson(note);
+        return text.substring(0, m.start()) + replacement + text.substring(m.end());
+    }
+
+    private static JsonObject derivation(Path file, String text) {
+        JsonObject o = JsonParser.parseString(text).getAsJsonObject();
+        if (!o.has("derivation")) throw new IllegalArgumentException(file + ": no \"derivation\" object: its costs are not derived from a profile");
+        return o.getAsJsonObject("derivation");
+    }
+
+    private static String idOf(Path f) {
+        return JsonParser.parseString(read(f)).getAsJsonObject().get("id").getAsString();
+    }
+
+    private static Number round(double x) {
+        BigDecimal d = new BigDecimal(x, new MathContext(3)).stripTrailingZeros();
+        return d.scale() <= 0 ? (Number) d.longValueExact() : (Number) d.doubleValue();
+    }
+
+    private static String plain(Number n) { return n instanceof Long ? n.toString() : BigDecimal.valueOf(n.doubleValue()).stripTrailingZeros().toPlainString(); }
+
+    private static String factor(double f) { return BigDecimal.valueOf(f).round(new MathContext(3)).stripTrailingZeros().toPlainString(); }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(f + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeFile(Path f, String text) {
+        try {
+            Path tmp = f.resolveSibling(f.getFileName() + ".tmp");
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(f + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+}

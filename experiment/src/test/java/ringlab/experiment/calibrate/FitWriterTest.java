@@ -1,0 +1,79 @@
+package ringlab.experiment.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import ringlab.experiment.profile.BoardFiles;
+import ringlab.experiment.profile.DeriveBoards;
+
+/** A fit written back: into the core type's profile and the board's memory system, every board re-derived. */
+class FitWriterTest {
+    static final Path REPO = Path.of("..");
+
+    /** The repository's pom.xml, profiles and board files, copied: what the writer reads and writes. */
+    static Path copyOfTheBoards(Path dir) throws IOException {
+        Files.copy(REPO.resolve("pom.xml"), dir.resolve("pom.xml"));
+        Path profiles = DeriveBoards.profilesDir(dir);
+        Files.createDirectories(profiles);
+        try (var s = Files.list(DeriveBoards.profilesDir(REPO))) {
+            for (Path p : s.toList()) Files.copy(p, profiles.resolve(p.getFileName()));
+        }
+        for (Path b : BoardFiles.inTree(REPO)) {
+            Path to = dir.resolve(REPO.relativize(b));
+            Files.createDirectories(to.getParent());
+            Files.copy(b, to);
+        }
+        return dir;
+    }
+
+    static JsonObject costs(Path root, String board) throws IOException {
+        Path f = root.resolve("bundles/hardware/" + board + "/" + BoardFiles.DESCRIPTOR);
+        return JsonParser.parseString(Files.readString(f)).getAsJsonObject();
+    }
+
+    static double cycles(JsonObject board, String key) { return board.getAsJsonObject("costs").getAsJsonObject(key).get("cycles").getAsDouble(); }
+
+    @Test
+    void theFilesKeepTheirLayout(@TempDir Path dir) throws IOException {
+        Path root = copyOfTheBoards(dir);
+        Path profile = DeriveBoards.profilesDir(root).resolve("BMIPS4350.json");
+        String before = Files.readString(profile);
+        FitWriter.write(root, "bcm6328", FreeParameters.named(FreeParameters.DEFAULT), new double[] {1, 1, 1}, "t");
+        assertEquals(before, Files.readString(profile).replace(" [fitted x1 by ringlab calibrate on t]", ""));
+    }
+
+    @Test
+    void aFitGoesIntoTheCoreTypesProfileAndTheBoardsMemoryAndEveryBoardOfThatCoreIsDerivedAgain(@TempDir Path dir) throws IOException {
+        Path root = copyOfTheBoards(dir);
+        JsonObject ul = costs(root, "rzg2ul"), l = costs(root, "rzg2l"), bcm = costs(root, "bcm6328");
+        List<FreeParameter> free = FreeParameters.named(List.of("instruction", "cache-maintenance", "dram"));
+        List<Path> written = FitWriter.write(root, "rzg2ul", free, new double[] {1.25, 0.8, 1.1}, "rzg2ul's 17 published rows");
+        assertTrue(written.get(0).endsWith("bundles/hardware/profiles/Cortex-A55.json"), written.toString());
+
+        JsonObject ul2 = costs(root, "rzg2ul"), l2 = costs(root, "rzg2l");
+        // the board's costs moved by the factors (the derivation rounds to whole cycles)
+        assertEquals(cycles(ul, "stack.tcp.rx") * 1.25, cycles(ul2, "stack.tcp.rx"), 3);
+        assertEquals(cycles(ul, "dma.line.map") * 0.8, cycles(ul2, "dma.line.map"), 0.6);
+        assertEquals(cycles(ul, "dram.miss") * 1.1, cycles(ul2, "dram.miss"), 1);
+        assertEquals("fitted", ul2.get("calibration").getAsString());
+        assertTrue(ul2.getAsJsonObject("derivation").getAsJsonObject("dramNs").get("note").getAsString()
+                .endsWith(" [fitted x1.1 by ringlab calibrate on rzg2ul's 17 published rows]"));
+        // the other A55 board shares the profile's part of the fit, not rzg2ul's memory system
+        assertEquals(cycles(l, "stack.tcp.rx") * 1.25, cycles(l2, "stack.tcp.rx"), 3);
+        assertEquals(cycles(l, "dram.miss"), cycles(l2, "dram.miss"));
+        assertEquals(costs(root, "bcm6328"), bcm, "another core type is untouched");
+        // the files agree with their derivation (BoardDerivationTest's check) and a second fit replaces the tag
+        for (var e : DeriveBoards.deriveAll(root).entrySet()) assertEquals(e.getValue(), Files.readString(e.getKey()), e.getKey().toString());
+        FitWriter.write(root, "rzg2ul", free, new double[] {1, 1, 1}, "again");
+        String note = costs(root, "rzg2ul").getAsJsonObject("derivation").getAsJsonObject("dramNs").get("note").getAsString();
+        assertTrue(note.endsWith(" [fitted x1 by ringlab calibrate on again]") && !note.contains("17 published"), note);
+    }
+}
