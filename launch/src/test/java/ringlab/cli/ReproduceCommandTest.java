@@ -108,6 +108,29 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void compareShowsTheStatesPublishedFiguresAndAPublishedChangeBetweenThem() throws Exception {
+        Path b = board("predicted", """
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 34, "source": "receiver only"},
+                 {"baseline": "stock", "features": "batched-rx", "iperf": "-M 512 -t 2", "receiverChangePercent": 12.5, "source": "list rx"}]""");
+        String[] args = {"compare", "--bundles", b.toString(), "--hardware", "vendor-board", "--a", "stock", "--b", "stock,batched-rx",
+            "--", "-M", "512", "-t", "2"};
+        Run r = PluginJars.cli(NO_DATA, args);
+        assertEquals(0, r.rc(), r.err());
+        assertTrue(r.out().contains("\nPublished: - Mbits/sec sender, 34 Mbits/sec receiver, - Retr (receiver only)\n"), r.out());
+        assertTrue(r.out().endsWith("\nPublished change: receiver +12.5 % (list rx)\n"), r.out());
+        String[] json = java.util.Arrays.copyOf(args, args.length + 1);
+        System.arraycopy(args, 9, json, 10, args.length - 9);
+        json[9] = "--json";
+        Run j = PluginJars.cli(NO_DATA, json);
+        assertEquals(0, j.rc(), j.err());
+        JsonObject published = JsonParser.parseString(j.out()).getAsJsonObject().getAsJsonObject("published");
+        assertEquals(34, published.getAsJsonObject("a").get("receiver_mbps").getAsDouble());
+        assertTrue(published.get("b").isJsonNull());
+        assertEquals(12.5, published.getAsJsonObject("change").get("receiver_change_percent").getAsDouble());
+        assertEquals("stock", published.getAsJsonObject("change").get("baseline").getAsString());
+    }
+
+    @Test
     void oneBoardOrAllOfThem() {
         for (String[] args : List.of(new String[] {"reproduce"}, new String[] {"reproduce", "--all", "bcm6328"})) {
             Run r = PluginJars.cli(NO_DATA, args);

@@ -12,8 +12,10 @@ import ringlab.spi.board.Board;
  * @param a          state A (Before)
  * @param b          state B (After)
  * @param comparison the figures side by side, over the seeds
+ * @param publishedChange the board's published change from state A to state B (a change row), or null
+ *                   (see {@link PublishedMatch#change})
  */
-public record BeforeAfter(CompareSpec spec, Side a, Side b, Comparison comparison) {
+public record BeforeAfter(CompareSpec spec, Side a, Side b, Comparison comparison, Board.Published publishedChange) {
     /**
      * One state.
      *

@@ -55,7 +55,8 @@ public final class Compare {
         List<Run> runs = ParallelRuns.map(order, i -> run(all.get(i), p.board(), i < na ? "--a: " : "--b: "));
         List<Run> ra = runs.subList(0, na), rb = runs.subList(na, runs.size());
         BeforeAfter.Side a = side(p.spec().a(), p.board(), ra), b = side(p.spec().b(), p.board(), rb);
-        return new BeforeAfter(p.spec(), a, b, Comparison.of(a.runs(), b.runs()));
+        return new BeforeAfter(p.spec(), a, b, Comparison.of(a.runs(), b.runs()),
+                PublishedMatch.change(p.board(), ra.get(0).result().spec(), rb.get(0).result().spec()));
     }
 
     /** One finished run: its figures, and iperf3's summary lines as the client prints them. */

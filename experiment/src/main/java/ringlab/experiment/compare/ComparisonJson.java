@@ -49,7 +49,7 @@ public final class ComparisonJson {
             w.endArray();
             w.name("significance").value("Welch's t-test, two-sided, 5 % level; half_width: 95 % confidence interval of the mean, Student's t");
             w.name("published");
-            if (ba.a().published() == null && ba.b().published() == null) {
+            if (ba.a().published() == null && ba.b().published() == null && ba.publishedChange() == null) {
                 w.nullValue();
             } else {
                 w.beginObject();
@@ -57,6 +57,8 @@ public final class ComparisonJson {
                 published(w, ba.a().published());
                 w.name("b");
                 published(w, ba.b().published());
+                w.name("change");
+                publishedChange(w, ba.publishedChange());
                 w.endObject();
             }
             w.endObject();
@@ -116,6 +118,21 @@ public final class ComparisonJson {
         w.name("receiver_mbps").value(p.receiverMbps());
         if (p.retransmits() < 0) w.name("retransmits").nullValue();
         else w.name("retransmits").value(p.retransmits());
+        w.name("source").value(p.source());
+        w.endObject();
+    }
+
+    /** A published change row: the receiver's change in percent from baseline (state A) to features (state B). */
+    private static void publishedChange(JsonWriter w, Board.Published p) throws IOException {
+        if (p == null) {
+            w.nullValue();
+            return;
+        }
+        w.beginObject();
+        w.name("baseline").value(p.baseline());
+        w.name("features").value(p.features());
+        w.name("iperf").value(p.iperf());
+        w.name("receiver_change_percent").value(p.receiverChangePercent());
         w.name("source").value(p.source());
         w.endObject();
     }

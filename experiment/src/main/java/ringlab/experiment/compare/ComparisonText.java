@@ -34,6 +34,10 @@ public final class ComparisonText {
             sb.append("significant: Welch's t-test, two-sided, at the 5 % level\n");
         }
         if (ba.a().published() != null && ba.b().published() != null) published(sb, ba.a().published(), ba.b().published());
+        Board.Published change = ba.publishedChange();
+        if (change != null) {
+            sb.append(String.format(Locale.ROOT, "Published change: receiver %s %% (%s)\n", change(change.receiverChangePercent()), change.source()));
+        }
         return sb.toString();
     }
 
@@ -53,9 +57,14 @@ public final class ComparisonText {
         String retrChange = a.retransmits() < 0 || b.retransmits() < 0 ? ""
                 : " (" + change(Comparison.changePercent(a.retransmits(), b.retransmits())) + " %)";
         sb.append(String.format(Locale.ROOT, "Published change: sender %s -> %s Mbit/s (%s %%), receiver %s -> %s Mbit/s (%s %%), Retr %s -> %s%s\n",
-                asPublished(a.senderMbps()), asPublished(b.senderMbps()), change(Comparison.changePercent(a.senderMbps(), b.senderMbps())),
-                asPublished(a.receiverMbps()), asPublished(b.receiverMbps()), change(Comparison.changePercent(a.receiverMbps(), b.receiverMbps())),
+                asPublished(a.senderMbps()), asPublished(b.senderMbps()), change(publishedChange(a.senderMbps(), b.senderMbps())),
+                asPublished(a.receiverMbps()), asPublished(b.receiverMbps()), change(publishedChange(a.receiverMbps(), b.receiverMbps())),
                 retr(a.retransmits()), retr(b.retransmits()), retrChange));
+    }
+
+    /** The change between two published figures; none (NaN: "-") where either was not published (-1). */
+    private static double publishedChange(double a, double b) {
+        return a < 0 || b < 0 ? Double.NaN : Comparison.changePercent(a, b);
     }
 
     private static void table(StringBuilder sb, Comparison cmp, boolean seeds) {
@@ -79,9 +88,9 @@ public final class ComparisonText {
         return c.firstSeed() + "-" + (c.firstSeed() + c.seeds() - 1);
     }
 
-    /** A published figure as the descriptor gives it (33.7, not 33.70). */
+    /** A published figure as the descriptor gives it (33.7, not 33.70); "-" where it was not published (-1). */
     private static String asPublished(double v) {
-        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+        return v < 0 ? "-" : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static String retr(long r) {
