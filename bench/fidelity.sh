@@ -7,7 +7,7 @@
 # Usage: bench/fidelity.sh [README]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
-README="${1:-$ROOT/README.md}"
+README="${1:-"$ROOT/"README.md}"  # the repository's README by default
 BEGIN='<!-- fidelity:begin (bench/fidelity.sh rewrites up to fidelity:end) -->'
 END='<!-- fidelity:end -->'
 grep -qxF "$BEGIN" "$README" && grep -qxF "$END" "$README" || { echo "fidelity.sh: $README has no fidelity markers" >&2; exit 2; }
