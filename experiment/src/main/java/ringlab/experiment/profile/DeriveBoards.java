@@ -46,9 +46,19 @@ public final class DeriveBoards {
                 throw new IllegalArgumentException(f + ": derivation.coreType " + board.coreType() + " has no profile in "
                         + profilesDir(root) + " (known: " + String.join(", ", profiles.keySet()) + ")");
             }
+            checkIsa(f, text, profile);
             out.put(f, BoardFiles.withCosts(f, text, BoardDerivation.derive(profile, board)));
         }
         return out;
+    }
+
+    /** A board's soc.isa must be its core type's: a profile's per-line and per-byte figures are the ISA's. */
+    static void checkIsa(Path f, String text, CoreProfile profile) {
+        JsonReading r = new JsonReading(f.toString());
+        String isa = r.str(r.obj(r.parse(text), "", "soc"), "soc", "isa");
+        if (!isa.equals(profile.isa())) {
+            throw new IllegalArgumentException(f + ": soc.isa is " + isa + " but its core type " + profile.coreType() + " is " + profile.isa());
+        }
     }
 
     /** bundles/hardware/profiles of the repository at root. */

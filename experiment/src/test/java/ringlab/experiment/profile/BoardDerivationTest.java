@@ -101,6 +101,15 @@ class BoardDerivationTest {
     }
 
     @Test
+    void aBoardWhoseIsaIsNotItsCoreTypesIsRefused() {
+        Path f = Path.of("board.json");
+        DeriveBoards.checkIsa(f, "{\"soc\": {\"isa\": \"armv8\"}}", PROFILES.get("Cortex-A55"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DeriveBoards.checkIsa(f, "{\"soc\": {\"isa\": \"armv7\"}}", PROFILES.get("Cortex-A55")));
+        assertEquals("board.json: soc.isa is armv7 but its core type Cortex-A55 is armv8", e.getMessage());
+    }
+
+    @Test
     void aBoardOfAnotherCoreTypeIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BoardDerivation.derive(PROFILES.get("x86"), board("Cortex-A55", 1_000_000_000, 64, false, 2048)));
