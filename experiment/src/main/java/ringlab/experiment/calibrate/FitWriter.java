@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.profile.BoardFiles;
 import ringlab.experiment.profile.DeriveBoards;
 
@@ -37,6 +38,7 @@ import ringlab.experiment.profile.DeriveBoards;
  */
 public final class FitWriter {
     private static final Gson PRETTY = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+    private static final Gson COMPACT = new GsonBuilder().disableHtmlEscaping().create();
     private static final Pattern FITTED = Pattern.compile(" \\[fitted x[0-9.]+ by ringlab calibrate on [^\\]]*\\]");
 
     private FitWriter() { }
@@ -115,8 +117,8 @@ public final class FitWriter {
         Matcher m = p.matcher(text);
         if (!m.find()) throw new IllegalArgumentException(file + ": no derivation." + key + " {\"value\": V, \"note\": \"...\"} to write the fit into");
         double v = Double.parseDouble(m.group(2)) * f;
-        String note = FITTED.matcher(new Gson().fromJson(m.group(4), String.class)).replaceAll("") + tag;
-        String replacement = m.group(1) + (f == 1 ? m.group(2) : plain(round(v))) + m.group(3) + new GsonBuilder().disableHtmlEscaping().create().toJson(note);
+        String note = FITTED.matcher(COMPACT.fromJson(m.group(4), String.class)).replaceAll("") + tag;
+        String replacement = m.group(1) + (f == 1 ? m.group(2) : PlainNumbers.plain(round(v).doubleValue())) + m.group(3) + COMPACT.toJson(note);
         return text.substring(0, m.start()) + replacement + text.substring(m.end());
     }
 
@@ -134,8 +136,6 @@ public final class FitWriter {
         BigDecimal d = new BigDecimal(x, new MathContext(3)).stripTrailingZeros();
         return d.scale() <= 0 ? (Number) d.longValueExact() : (Number) d.doubleValue();
     }
-
-    private static String plain(Number n) { return n instanceof Long ? n.toString() : BigDecimal.valueOf(n.doubleValue()).stripTrailingZeros().toPlainString(); }
 
     private static String factor(double f) { return BigDecimal.valueOf(f).round(new MathContext(3)).stripTrailingZeros().toPlainString(); }
 

@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.Stats;
 import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
@@ -48,7 +49,7 @@ public final class ComparisonText {
         Board.Published p = s.published();
         if (p != null) {
             sb.append(String.format(Locale.ROOT, "Published: %s Mbits/sec sender, %s Mbits/sec receiver, %s Retr (%s)\n",
-                    asPublished(p.senderMbps()), asPublished(p.receiverMbps()), retr(p.retransmits()), p.source()));
+                    PlainNumbers.published(p.senderMbps()), PlainNumbers.published(p.receiverMbps()), retr(p.retransmits()), p.source()));
         }
     }
 
@@ -57,8 +58,8 @@ public final class ComparisonText {
         String retrChange = a.retransmits() < 0 || b.retransmits() < 0 ? ""
                 : " (" + change(Comparison.changePercent(a.retransmits(), b.retransmits())) + " %)";
         sb.append(String.format(Locale.ROOT, "Published change: sender %s -> %s Mbit/s (%s %%), receiver %s -> %s Mbit/s (%s %%), Retr %s -> %s%s\n",
-                asPublished(a.senderMbps()), asPublished(b.senderMbps()), change(publishedChange(a.senderMbps(), b.senderMbps())),
-                asPublished(a.receiverMbps()), asPublished(b.receiverMbps()), change(publishedChange(a.receiverMbps(), b.receiverMbps())),
+                PlainNumbers.published(a.senderMbps()), PlainNumbers.published(b.senderMbps()), change(publishedChange(a.senderMbps(), b.senderMbps())),
+                PlainNumbers.published(a.receiverMbps()), PlainNumbers.published(b.receiverMbps()), change(publishedChange(a.receiverMbps(), b.receiverMbps())),
                 retr(a.retransmits()), retr(b.retransmits()), retrChange));
     }
 
@@ -86,11 +87,6 @@ public final class ComparisonText {
 
     private static String seedRange(CompareSpec c) {
         return c.firstSeed() + "-" + (c.firstSeed() + c.seeds() - 1);
-    }
-
-    /** A published figure as the descriptor gives it (33.7, not 33.70); "-" where it was not published (-1). */
-    private static String asPublished(double v) {
-        return v < 0 ? "-" : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static String retr(long r) {

@@ -2,6 +2,7 @@ package ringlab.experiment.profile;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import ringlab.experiment.PlainNumbers;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.CostKey;
 
@@ -69,8 +70,8 @@ public final class BoardDerivation {
         CoreProfile ref = p.root();
         Work w = ref.instructionBound().get(key);
         double ipc = p.ipc().value();
-        return new Board.Cost(w.cycles() / ipc, w.what() + ": " + ref.coreType() + " " + Numbers.plain(w.cycles())
-                + " / IPC " + Numbers.plain(ipc) + " (" + p.coreType() + ")");
+        return new Board.Cost(w.cycles() / ipc, w.what() + ": " + ref.coreType() + " " + PlainNumbers.plain(w.cycles())
+                + " / IPC " + PlainNumbers.plain(ipc) + " (" + p.coreType() + ")");
     }
 
     private static Board.Cost dmaCall(CoreProfile p, BoardMemory b) {
@@ -91,10 +92,10 @@ public final class BoardDerivation {
         double lines = (double) ic.lineBytes() / b.lineBytes();
         double refill = b.cycles(b.icacheRefillNs().value()) / ic.refillCycles();
         if (lines == 1 && refill == 1) return new Board.Cost(w.cycles(), w.note());
-        return new Board.Cost(w.cycles() * lines * refill, "I-cache refill extra: reference " + Numbers.plain(w.cycles())
+        return new Board.Cost(w.cycles() * lines * refill, "I-cache refill extra: reference " + PlainNumbers.plain(w.cycles())
                 + " x " + ic.lineBytes() + "/" + b.lineBytes() + " (lines of " + b.lineBytes() + " B) x "
-                + Numbers.plain(b.icacheRefillNs().value()) + " ns (" + b.icacheRefillNs().note() + ") at " + b.ghz()
-                + " GHz / (" + Numbers.plain(ic.refillNs()) + " ns at " + Numbers.plain(ic.clockHz() / 1e9) + " GHz)");
+                + PlainNumbers.plain(b.icacheRefillNs().value()) + " ns (" + b.icacheRefillNs().note() + ") at " + b.ghz()
+                + " GHz / (" + PlainNumbers.plain(ic.refillNs()) + " ns at " + PlainNumbers.plain(ic.clockHz() / 1e9) + " GHz)");
     }
 
     private static Board.Cost memory(BoardMemory b, String key) {
@@ -105,14 +106,14 @@ public final class BoardDerivation {
             case "desc.write" -> latency(b, b.descWriteNs(), "descriptor write");
             case "dram.miss" -> latency(b, b.dramNs(), "line fill from DRAM");
             case "skb.cold" -> new Board.Cost(b.skbHeadLines().value() * b.cycles(b.skbHeadNs().value()),
-                    Numbers.plain(b.skbHeadLines().value()) + " head lines (" + b.skbHeadLines().note() + ") x "
-                    + Numbers.plain(b.skbHeadNs().value()) + " ns at " + b.ghz() + " GHz (" + b.skbHeadNs().note() + ")");
+                    PlainNumbers.plain(b.skbHeadLines().value()) + " head lines (" + b.skbHeadLines().note() + ") x "
+                    + PlainNumbers.plain(b.skbHeadNs().value()) + " ns at " + b.ghz() + " GHz (" + b.skbHeadNs().note() + ")");
             default -> throw new IllegalStateException(key);
         };
     }
 
     private static Board.Cost latency(BoardMemory b, Quantity ns, String what) {
-        return new Board.Cost(b.cycles(ns.value()), what + ": " + Numbers.plain(ns.value()) + " ns at " + b.ghz()
+        return new Board.Cost(b.cycles(ns.value()), what + ": " + PlainNumbers.plain(ns.value()) + " ns at " + b.ghz()
                 + " GHz (" + ns.note() + ")");
     }
 
@@ -125,12 +126,12 @@ public final class BoardDerivation {
 
     /** A core figure with its ns shown at the board's clock: "8 cycles + 45 ns at 1 GHz (why)". */
     private static String figure(CoreFigure f, BoardMemory b) {
-        String ns = Numbers.plain(f.ns()) + " ns at " + b.ghz() + " GHz";
-        String amount = f.ns() == 0 ? Numbers.plain(f.cycles()) + " cycles" : f.cycles() == 0 ? ns : Numbers.plain(f.cycles()) + " cycles + " + ns;
+        String ns = PlainNumbers.plain(f.ns()) + " ns at " + b.ghz() + " GHz";
+        String amount = f.ns() == 0 ? PlainNumbers.plain(f.cycles()) + " cycles" : f.cycles() == 0 ? ns : PlainNumbers.plain(f.cycles()) + " cycles + " + ns;
         return amount + " (" + f.note() + ")";
     }
 
     private static String shown(double cycles) {
-        return Numbers.plain(Numbers.round(cycles));
+        return PlainNumbers.plain(Numbers.round(cycles));
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import ringlab.experiment.PlainNumbers;
 import ringlab.spi.board.Board;
 
 /**
@@ -65,7 +66,7 @@ public final class BoardFiles {
         int i = 0;
         for (Map.Entry<String, Board.Cost> e : costs.entrySet()) {
             b.append(String.format("    %-22s {\"cycles\": %s, \"note\": %s}", GSON.toJson(e.getKey()) + ":",
-                    Numbers.plain(e.getValue().cycles()), GSON.toJson(e.getValue().note())));
+                    PlainNumbers.plain(e.getValue().cycles()), GSON.toJson(e.getValue().note())));
             b.append(++i < costs.size() ? ",\n" : "");
         }
         return b.append(text.substring(end)).toString();

@@ -1,5 +1,7 @@
 package ringlab.experiment.profile;
 
+import ringlab.experiment.PlainNumbers;
+
 /**
  * What a board contributes to its costs besides its core type: the clock that turns nanoseconds into cycles and
  * its memory system. Read from the board's board.json: the SoC and NIC fields, and the "derivation" object for
@@ -26,6 +28,6 @@ public record BoardMemory(String boardId, String coreType, long clockHz, int lin
 
     /** The clock in GHz for notes, as short as it goes (1, 1.2, 0.32). */
     String ghz() {
-        return Numbers.plain(clockHz / 1e9);
+        return PlainNumbers.plain(clockHz / 1e9);
     }
 }

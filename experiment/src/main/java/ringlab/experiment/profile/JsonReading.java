@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
+import ringlab.experiment.PlainNumbers;
 
 /** Typed reads from a profile or board file; a wrong or missing field is refused with one line naming the file and the field. */
 final class JsonReading {
@@ -52,7 +53,7 @@ final class JsonReading {
             throw refuse(at(path, key), e == null ? "is missing" : "must be a number");
         }
         double v = e.getAsDouble();
-        if (!(v >= min) || Double.isInfinite(v)) throw refuse(at(path, key), "must be a number >= " + Numbers.plain(min) + ", not " + e);
+        if (!(v >= min) || Double.isInfinite(v)) throw refuse(at(path, key), "must be a number >= " + PlainNumbers.plain(min) + ", not " + e);
         return v;
     }
 

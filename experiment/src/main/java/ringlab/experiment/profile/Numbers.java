@@ -3,7 +3,7 @@ package ringlab.experiment.profile;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
-/** The rounding of derived cycles and the plain form of numbers in files and notes. */
+/** The rounding of derived cycles (their spelling: {@link ringlab.experiment.PlainNumbers}). */
 final class Numbers {
     private Numbers() { }
 
@@ -15,12 +15,6 @@ final class Numbers {
         if (x >= 20) return Math.round(x);
         if (x >= 2) return Math.abs(x - Math.round(x)) > 0.05 ? scale(x, 1) : Math.round(x);
         return scale(x, 3);
-    }
-
-    /** A number without exponent or trailing zeros: 1, 0.22, 156.25. */
-    static String plain(double x) {
-        if (x == Math.rint(x) && Math.abs(x) < 1e15) return Long.toString((long) x);
-        return BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
     }
 
     private static double scale(double x, int places) {

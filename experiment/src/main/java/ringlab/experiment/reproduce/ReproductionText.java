@@ -1,11 +1,11 @@
 package ringlab.experiment.reproduce;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
 
@@ -34,7 +34,7 @@ public final class ReproductionText {
                         r.failure() == null ? mbps(r.baseline().receiverMbps()) + " -> " + mbps(r.run().receiverMbps()) : "-", error(r), verdict(r)});
                 } else {
                     boolean ran = r.failure() == null;
-                    abs.add(new String[] {String.valueOf(r.index()), p.features(), p.iperf(), published(p.senderMbps()), published(p.receiverMbps()),
+                    abs.add(new String[] {String.valueOf(r.index()), p.features(), p.iperf(), PlainNumbers.published(p.senderMbps()), PlainNumbers.published(p.receiverMbps()),
                         retr(p.retransmits()), ran ? mbps(r.run().senderMbps()) : "-", ran ? mbps(r.run().receiverMbps()) : "-",
                         ran ? retr(r.run().retransmits()) : "-", error(r), verdict(r)});
                 }
@@ -62,7 +62,7 @@ public final class ReproductionText {
         for (Reproduction.Row r : rows) {
             Board.Published p = r.published();
             String features = p.isChange() ? p.baseline() + " -> " + p.features() : p.features();
-            String pub = p.isChange() ? percent(p.receiverChangePercent()) : published(p.receiverMbps()) + " Mbit/s";
+            String pub = p.isChange() ? percent(p.receiverChangePercent()) : PlainNumbers.published(p.receiverMbps()) + " Mbit/s";
             String sim = r.failure() != null ? "-" : p.isChange() ? percent(r.simulated()) : mbps(r.simulated()) + " Mbit/s";
             sb.append("| ").append(String.join(" | ", r.board().id() + " (" + r.board().calibration().descriptorName + ")",
                     String.valueOf(r.index()), "`" + features + "`", "`" + p.iperf() + "`", pub, sim, error(r),
@@ -100,7 +100,6 @@ public final class ReproductionText {
     private static String mbps(double v) { return String.format(Locale.ROOT, "%.1f", v); }
 
     /** A published figure as the descriptor gives it (33.7, not 33.70); "-" where not published. */
-    private static String published(double v) { return v < 0 ? "-" : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString(); }
 
     private static String retr(long r) { return r < 0 ? "-" : Long.toString(r); }
 }
