@@ -17,6 +17,7 @@ import ringlab.experiment.calibrate.FreeParameters;
 import ringlab.experiment.calibrate.Measurement;
 import ringlab.experiment.calibrate.MeasurementFile;
 import ringlab.experiment.calibrate.Published;
+import ringlab.experiment.profile.DeriveBoards;
 import ringlab.spi.board.Board;
 
 /**
@@ -89,7 +90,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(params.size() + " free parameters (" + String.join(", ", free) + ") need more measurements than that, got "
                         + ms.size() + ": give fewer --free or more measurements");
             }
-            if (write != null && !java.nio.file.Files.isRegularFile(write.resolve("bundles/hardware/profiles").resolve("BMIPS4350.json"))) {
+            if (write != null && !java.nio.file.Files.isDirectory(DeriveBoards.profilesDir(write))) {
                 throw new IllegalArgumentException("--write " + write + ": not a ringlab source tree (no bundles/hardware/profiles)");
             }
             Calibration c = new Calibration(board, params, plugins.boards(), plugins.features(), seed);

@@ -24,7 +24,7 @@ public final class CalibrationText {
             double loo = r.leaveOneOut().get(i);
             s.append(String.format(Locale.ROOT, "%-" + w + "s %9s | %9s %8s | %9s %8s | %13s%n", m.label(), m.format(m.value()),
                     m.format(start), m.errorText(start), m.format(fit), m.errorText(fit),
-                    Double.isNaN(loo) ? "-" : m.isChange() ? String.format(Locale.ROOT, "%+.1f pt", loo) : String.format(Locale.ROOT, "%+.1f%%", 100 * loo)));
+                    Double.isNaN(loo) ? "-" : m.formatError(loo)));
         }
         s.append(String.format(Locale.ROOT, "%nrms error %.1f %% (start %.1f %%), as a ratio; %d evaluations of the fit, %d simulation runs in all%n",
                 100 * r.rms(r.fit()), 100 * r.rms(r.start()), r.fit().evaluations(), r.runs()));

@@ -51,9 +51,12 @@ public record Measurement(String features, String baseline, List<String> iperf, 
     /** The error as people read it: relative for a throughput (+0.05 is 5 % too high), in points for a change. */
     public double error(double simulated) { return isChange() ? simulated - value : simulated / value - 1; }
 
-    /** The error formatted: "+1.5%" or "+4.2 pt". */
-    public String errorText(double simulated) {
-        return isChange() ? String.format(Locale.ROOT, "%+.1f pt", error(simulated)) : String.format(Locale.ROOT, "%+.1f%%", 100 * error(simulated));
+    /** The error of a simulated figure, formatted: "+1.5%" or "+4.2 pt". */
+    public String errorText(double simulated) { return formatError(error(simulated)); }
+
+    /** An error of this kind ({@link #error}) formatted: "+1.5%" or "+4.2 pt". */
+    public String formatError(double error) {
+        return isChange() ? String.format(Locale.ROOT, "%+.1f pt", error) : String.format(Locale.ROOT, "%+.1f%%", 100 * error);
     }
 
     /** A figure of this kind formatted: "33.5" (Mbit/s) or "+11.0%". */
