@@ -129,7 +129,7 @@ public final class ConfigWriter implements NodeConfig {
         // the file, so a retry waits a little (1, 2, 4 ... ms): the chaos soak failed three immediate retries.
         RuntimeException last = null;
         for (int attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
-            if (attempt > 0) pause(attempt);
+            if (attempt > 0) StoredConfig.pause(attempt);
             try {
                 Configuration c = configAdmin.getConfiguration(pid, "?");
                 writable(c, pid);
@@ -164,14 +164,6 @@ public final class ConfigWriter implements NodeConfig {
 
     /** Writes tried before giving up; with the pauses between them about a quarter of a second. */
     static final int STORE_ATTEMPTS = 8;
-
-    private static void pause(int attempt) {
-        try {
-            Thread.sleep(1L << Math.min(attempt - 1, 6));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
     /**
      * FileInstall marks a configuration read-only when its .cfg file is not writable, and also when the file

@@ -36,7 +36,7 @@ record StoredConfig(Map<String, Object> props, long changeCount, String source) 
                 return new StoredConfig(m, found[0].getChangeCount(), source(pid, m));
             } catch (IllegalStateException deletedMeanwhile) {
                 if (attempt + 1 >= READ_ATTEMPTS) return new StoredConfig(null, 0, pid);
-                pause(attempt);
+                pause(attempt + 1);
             }
         }
     }
@@ -52,9 +52,10 @@ record StoredConfig(Map<String, Object> props, long changeCount, String source) 
         }
     }
 
-    private static void pause(int attempt) {
+    /** The wait before retry n (from 1) while the deploy folder changes a configuration: 1, 2, 4 ... 64 ms. */
+    static void pause(int retry) {
         try {
-            Thread.sleep(1L << Math.min(attempt, 6));
+            Thread.sleep(1L << Math.min(retry - 1, 6));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
