@@ -12,18 +12,27 @@ package ringlab.sim.cpu;
 public final class BhEnable {
     private final Core core;
     private final SoftirqPass pass;
+    private final boolean honoursKsoftirqd;
     private boolean armed;
     private boolean inPass;
     private long passes;
 
-    public BhEnable(Core core) {
+    /** The kernel's rule: on 4.9 to 6.4 a runnable ksoftirqd gets the pending softirqs instead. */
+    public BhEnable(Core core) { this(core, true); }
+
+    /**
+     * @param honoursKsoftirqd false for a kernel thread's sections ({@link KthreadTask}), which run the pending
+     *                         softirqs at every enable, as they were modelled before this class existed
+     */
+    BhEnable(Core core, boolean honoursKsoftirqd) {
         this.core = core;
         this.pass = new SoftirqPass(core, false);
+        this.honoursKsoftirqd = honoursKsoftirqd;
     }
 
     /** The task's local_bh_enable: a pass is armed when a softirq is pending and this kernel runs it here. */
     public void enable() {
-        if (core.softirqPending != 0 && !core.leavesSoftirqToKsoftirqd()) armed = true;
+        if (core.softirqPending != 0 && !(honoursKsoftirqd && core.leavesSoftirqToKsoftirqd())) armed = true;
     }
 
     /** True when a pass is armed or running: the task's next steps are the pass's. */

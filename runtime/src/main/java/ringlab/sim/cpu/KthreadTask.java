@@ -14,37 +14,19 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
     /** The body of a newer installation, taken over at the next step outside a bottom-half section. */
     private Kthreads.Body nextBody;
     private boolean bh;
-    /** local_bh_enable found softirqs pending: run a __do_softirq pass before the body continues. */
-    private boolean softirqAtEnable;
-    private SoftirqPass pass;
-    private boolean inPass;
-    private long softirqPasses;
+    /** local_bh_enable found softirqs pending: a __do_softirq pass runs before the body continues. */
+    private final BhEnable atEnable;
 
     KthreadTask(String name, Core core, Kthreads.Body body) {
         super(name, core, Ctx.KTHREAD);
         this.body = body;
+        this.atEnable = new BhEnable(core, false);
     }
 
     @Override
     public boolean step(Core c) {
-        if (softirqAtEnable) {
-            softirqAtEnable = false;
-            if (c.softirqPending != 0) {
-                if (pass == null) pass = new SoftirqPass(c, false);
-                pass.begin();
-                inPass = true;
-                softirqPasses++;
-                c.bhDisabled = true;
-            }
-        }
-        if (inPass) {
-            mode = Ctx.SOFTIRQ;
-            if (pass.step(c)) return true;
-            inPass = false;
-            pass.active = false;
-            c.bhDisabled = false;
-            return true; // the body decides again (a wakeup during the pass is not lost)
-        }
+        // after the pass the body decides again (a wakeup during the pass is not lost)
+        if (atEnable.step(c, this)) return true;
         if (nextBody != null && !bh) { // the old body's section is over: the new one decides from here
             body = nextBody;
             nextBody = null;
@@ -52,11 +34,11 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
         mode = Ctx.KTHREAD;
         boolean more = body.step(c, this) == Kthreads.Body.RUN;
         // a pass to run: it takes the thread's next steps, then the body is asked again
-        return more || softirqAtEnable;
+        return more || atEnable.busy();
     }
 
     @Override
-    protected boolean preemptible() { return !bh && !inPass && !softirqAtEnable; }
+    protected boolean preemptible() { return !bh && !atEnable.busy(); }
 
     @Override
     public void wake() { core.cpu().wake(this); }
@@ -66,14 +48,14 @@ public final class KthreadTask extends Task implements Kthreads.Kthread {
         boolean wasDisabled = bh;
         bh = disabled;
         core.bhDisabled = disabled;
-        if (wasDisabled && !disabled && core.softirqPending != 0) softirqAtEnable = true;
+        if (wasDisabled && !disabled) atEnable.enable();
     }
 
     @Override
     public boolean runnable() { return isRunnable(); }
 
     /** __do_softirq passes run by local_bh_enable in this thread. */
-    public long softirqPasses() { return softirqPasses; }
+    public long softirqPasses() { return atEnable.passes(); }
 
     /** Gives the thread a new body (a reinstalled feature); it takes over at the next step outside a bh section. */
     void rebind(Kthreads.Body b) { nextBody = b; }
