@@ -154,6 +154,7 @@ final class DeviceDetailBuilder {
                     txPackets == 0 ? 0.0 : (double) p.driver.txDoorbells() / txPackets,
                     p.netdev.bulkDequeues(), p.netdev.gsoSegments(), p.driver.txLimitStops(), p.netdev.stops(),
                     p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(), p.driver.dma().linesToDevice(),
+                    p.nic.txPauseFrames(),
                     tunables));
         }
         return List.copyOf(l);

@@ -47,6 +47,7 @@ final class DevicePort {
         out = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in.connect(nic);
+        nic.attachRx(in, PROPAGATION_NS);
         nic.attach(out, irqCore, driver.irqLine());
         Kthreads kthreads = KthreadTask.on(irqCore);
         driver.strategies().setHost(new DriverStrategies.Host() {

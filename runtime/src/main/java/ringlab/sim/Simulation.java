@@ -393,7 +393,7 @@ public final class Simulation {
     public long queuedPackets() {
         long n = 0;
         for (DevicePort p : ports) {
-            n += p.nic.rxPendingFrames() + p.driver.rxHeld() + p.nic.txPendingFrames() + p.netdev.backlog()
+            n += p.nic.rxPendingFrames() + p.nic.rxFifoFrames() + p.driver.rxHeld() + p.nic.txPendingFrames() + p.netdev.backlog()
                     + p.out.inFlight() + p.in.inFlight();
         }
         return n;

@@ -41,7 +41,7 @@ public final class BoardLoader {
             "unalignedTraps", "kernelVersion", "hz");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
-            "rxBufferBytes", "copybreak", "mtu", "irqUnmask");
+            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "flowControl");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -113,7 +113,8 @@ public final class BoardLoader {
                 f.integer(n, "nic", "refillDoorbellEvery", 1), f.integer(n, "nic", "txDescPerPacket", 1),
                 f.bool(n, "nic", "txDoorbellRmw"), f.integer(n, "nic", "rxBufferBytes", 1), f.integer(n, "nic", "copybreak", 0),
                 f.integer(n, "nic", "mtu", 68),
-                f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE));
+                f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE),
+                n.has("flowControl") && f.bool(n, "nic", "flowControl"));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

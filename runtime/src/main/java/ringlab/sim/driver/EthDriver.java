@@ -376,6 +376,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         c.charge(CostKey.MMIO_WRITE);
         refillDoorbells++;
         sinceDoorbell = 0;
+        nic.rxTailWritten(c.stepNow());
     }
 
     // ------------------------------------------------------------------ transmit

@@ -11,7 +11,10 @@ import ringlab.spi.net.Packet;
  * propagation delay. Frames arrive in the order sent, so the link keeps them in a FIFO and has one
  * arrival event pending at a time (a long transmit queue does not bloat the event queue); a sender
  * that wants to know when each frame has left (its tx completion) gets the same treatment.
- * Models no bit errors, no pause frames, no autonegotiation.
+ * 802.3x PAUSE: while the far end holds the transmitter paused ({@link #pause}), the frame on the wire
+ * finishes and every frame not yet started waits; {@link #resume} starts them again back to back. The
+ * pause quanta are not counted down: the far end's XON ends the pause (a receiver that never sends XON
+ * would pause forever, which no modelled NIC does). Models no bit errors, no autonegotiation.
  */
 public final class Link implements EventHandler {
     /** Told, in order, when each frame sent with a tag has fully left the transmitter. */
@@ -29,7 +32,14 @@ public final class Link implements EventHandler {
     private Packet[] q = new Packet[64];
     private long[] arrival = new long[64];
     private Object[] tag = new Object[64];
+    /** When the sender handed each frame over (its start is max(handed, previous frame's end, pause end)). */
+    private long[] handed = new long[64];
     private int head, count;
+    /** Paused by the far end's XOFF; frames from index {@code held} on (FIFO order) have not started. */
+    private boolean paused;
+    private int held;
+    private int staleArrivals, staleTxEnds;
+    private long pauses;
     private TxDone txDone;
     /** Frames (from the FIFO head) whose tx completion has already been reported. */
     private int txReported;
@@ -55,47 +65,103 @@ public final class Link implements EventHandler {
 
     /** As {@link #send(Packet, long)}; the TxDone listener hears about the frame with this tag. */
     public long send(Packet p, long at, Object txTag) {
-        long start = Math.max(at, busyUntil);
-        long end = start + wireNs(p);
-        busyUntil = end;
         frames++;
         bytes += p.wireBytes();
         if (count == q.length) grow();
         int tail = (head + count) & (q.length - 1);
         q[tail] = p;
-        arrival[tail] = end + propagationNs;
         tag[tail] = txTag;
-        if (count++ == 0) sim.at(end + propagationNs, this, ARRIVE, null);
-        if (txDone != null && count - txReported == 1) sim.at(end, this, TX_END, null);
+        handed[tail] = at;
+        long end = HELD;
+        if (!paused) {
+            end = Math.max(at, busyUntil) + wireNs(p);
+            busyUntil = end;
+        }
+        arrival[tail] = end == HELD ? HELD : end + propagationNs;
+        if (count++ == 0 && end != HELD) sim.at(end + propagationNs, this, ARRIVE, null);
+        if (txDone != null && count - txReported == 1 && end != HELD) sim.at(end, this, TX_END, null);
         return end;
     }
+
+    /** Arrival time of a frame that waits for the end of a pause. */
+    private static final long HELD = Long.MAX_VALUE;
+
+    /**
+     * The far end's XOFF reaches the transmitter at {@code now}: the frame in serialisation finishes, the
+     * ones not yet started wait for {@link #resume}.
+     */
+    public void pause(long now) {
+        if (paused) return;
+        paused = true;
+        pauses++;
+        int i = 0;
+        while (i < count && arrival[idx(i)] - propagationNs - wireNs(q[idx(i)]) < now) i++;
+        held = i;
+        for (int k = i; k < count; k++) arrival[idx(k)] = HELD;
+        // the events pending for a frame now held fire at their old time and are ignored (the engine
+        // cannot cancel; a held frame only ever moves later, so the stale event always fires first)
+        if (count > 0 && i == 0) staleArrivals++;
+        if (txDone != null && txReported < count && txReported >= i) staleTxEnds++;
+        busyUntil = i == 0 ? Math.min(busyUntil, now) : arrival[idx(i - 1)] - propagationNs;
+    }
+
+    /** The far end's XON (or a pause of quanta 0) reaches the transmitter at {@code now}: held frames go. */
+    public void resume(long now) {
+        if (!paused) return;
+        paused = false;
+        busyUntil = Math.max(busyUntil, now);
+        for (int k = held; k < count; k++) {
+            int j = idx(k);
+            long end = Math.max(handed[j], busyUntil) + wireNs(q[j]);
+            busyUntil = end;
+            arrival[j] = end + propagationNs;
+        }
+        // the head's arrival and the next tx completion were parked while held (onEvent)
+        if (held == 0 && count > 0) sim.at(arrival[head], this, ARRIVE, null);
+        if (txDone != null && txReported == held && txReported < count) {
+            sim.at(arrival[idx(txReported)] - propagationNs, this, TX_END, null);
+        }
+        held = 0;
+    }
+
+    private int idx(int i) { return (head + i) & (q.length - 1); }
+
+    /** Pauses the far end has asserted on this transmitter (XOFF frames received). */
+    public long pauses() { return pauses; }
 
     private void grow() {
         int n = q.length;
         Packet[] nq = new Packet[n * 2];
         long[] na = new long[n * 2];
         Object[] nt = new Object[n * 2];
+        long[] nh = new long[n * 2];
         for (int i = 0; i < count; i++) {
             nq[i] = q[(head + i) & (n - 1)];
             na[i] = arrival[(head + i) & (n - 1)];
             nt[i] = tag[(head + i) & (n - 1)];
+            nh[i] = handed[(head + i) & (n - 1)];
         }
         q = nq;
         arrival = na;
         tag = nt;
+        handed = nh;
         head = 0;
     }
 
     @Override
     public void onEvent(int kind, Object arg, long now) {
         if (kind == TX_END) {
+            if (staleTxEnds > 0) { staleTxEnds--; return; }
             int i = (head + txReported) & (q.length - 1);
             Object t = tag[i];
             txReported++;
-            if (txReported < count) sim.at(arrival[(head + txReported) & (q.length - 1)] - propagationNs, this, TX_END, null);
+            if (txReported < count && arrival[idx(txReported)] != HELD) {
+                sim.at(arrival[idx(txReported)] - propagationNs, this, TX_END, null);
+            }
             txDone.txDone(t, now);
             return;
         }
+        if (staleArrivals > 0) { staleArrivals--; return; }
         Packet p = q[head];
         Object t = tag[head];
         q[head] = null;
@@ -107,7 +173,8 @@ public final class Link implements EventHandler {
             // a frame arrives after its tx completion; with no propagation delay the two may tie
             if (txReported > 0) txReported--; else lateTxDone = true;
         }
-        if (count > 0) sim.at(arrival[head], this, ARRIVE, null);
+        if (held > 0) held--;
+        if (count > 0 && arrival[head] != HELD) sim.at(arrival[head], this, ARRIVE, null);
         if (lateTxDone) txDone.txDone(t, now);
         far.frameArrived(p);
     }

@@ -12,12 +12,14 @@ import ringlab.spi.driver.NicModeration;
 /**
  * The NIC hardware: rx and tx descriptor rings with ownership, DMA into posted buffers, wire
  * transmission in ring order, and an interrupt line whose rx and tx causes the driver masks and
- * unmasks. A frame finding no NIC-owned rx descriptor is dropped and counted (rx_missed_errors).
+ * unmasks. A frame finding no NIC-owned rx descriptor is dropped and counted (rx_missed_errors), or,
+ * with 802.3x flow control (nic.flowControl), waits in the MAC's receive FIFO and pauses the link
+ * partner ({@link PauseFlowControl}) until the driver's next rx tail write lets it in.
  * Interrupt causes are level-triggered: unmasking with a cause latched raises the line at once.
  * DMA is instantaneous on frame arrival (bus bandwidth not modelled).
  */
 public final class NicDevice implements Port, EventHandler, NicModeration, Link.TxDone {
-    private static final int MOD_TIMER = 2;
+    private static final int MOD_TIMER = 2, FIFO_DRAIN = 3;
     static final boolean TRACE = Boolean.getBoolean("ringlab.trace");
     public final String name;
     public final Nic spec;
@@ -28,6 +30,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     private Link txLink;
     private Core irqCore;
     private IrqLine line;
+    private PauseFlowControl flowControl;
 
     private final RxDesc[] rx;
     private int rxNicHead;
@@ -62,6 +65,16 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         txLink.onTxDone(this);
     }
 
+    /**
+     * Wires the link direction that feeds this NIC: with nic.flowControl its PAUSE frames stop that
+     * link's transmitter after {@code signalNs} (the PAUSE frame's wire time and the propagation).
+     */
+    public void attachRx(Link in, long propagationNs) {
+        if (!spec.flowControl()) return;
+        long pauseWireNs = (long) Math.ceil(PauseFlowControl.PAUSE_WIRE_BYTES * 8e9 / spec.linkBitsPerSecond());
+        flowControl = new PauseFlowControl(sim, in, pauseWireNs + propagationNs);
+    }
+
     public RxDesc rx(int i) { return rx[i]; }
 
     public int rxSize() { return rx.length; }
@@ -80,11 +93,27 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     public void frameArrived(Packet p) {
         if (TRACE) System.out.println(sim.now() + " dev<- " + p);
         RxDesc d = rx[rxNicHead];
-        if (!d.nicOwned) {
-            rxMissedErrors++;
-            ledger.drop(p, rxMissed);
+        if (flowControl != null && (flowControl.holding() || !d.nicOwned)) {
+            if (flowControl.hold(p)) return; // lands at the driver's next rx tail write
+        } else if (d.nicOwned) {
+            land(p, d);
             return;
         }
+        rxMissedErrors++;
+        ledger.drop(p, rxMissed);
+    }
+
+    /** The driver wrote the rx tail (refill doorbell) at {@code at}: frames waiting in the FIFO take the new descriptors. */
+    public void rxTailWritten(long at) {
+        if (flowControl != null && flowControl.holding()) sim.at(at, this, FIFO_DRAIN, null);
+    }
+
+    private void drainFifo() {
+        while (flowControl.holding() && rx[rxNicHead].nicOwned) land(flowControl.next(), rx[rxNicHead]);
+    }
+
+    /** DMA of a frame into the free descriptor d at the NIC's head. */
+    private void land(Packet p, RxDesc d) {
         if (p.frameBytes() + Packet.FCS > d.bufBytes) { // the headroom is reserved in front of bufBytes
             rxLengthErrors++;
             ledger.drop(p, rxLength);
@@ -174,6 +203,10 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
 
     @Override
     public void onEvent(int kind, Object arg, long now) {
+        if (kind == FIFO_DRAIN) {
+            drainFifo();
+            return;
+        }
         if (kind == MOD_TIMER) {
             // a timer for an earlier first frame (fired by the frame count meanwhile) is stale
             if (framesSinceIrq == 0 || now < firstFrameNs + modUsecs * 1000) return;
@@ -251,6 +284,12 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         }
         return p;
     }
+
+    /** Frames waiting in the MAC's receive FIFO for a descriptor (flow control only). */
+    public int rxFifoFrames() { return flowControl == null ? 0 : flowControl.frames(); }
+
+    /** PAUSE frames sent to the link partner, XOFF and XON (ethtool -S tx_pause_frames). */
+    public long txPauseFrames() { return flowControl == null ? 0 : flowControl.pauseFrames(); }
 
     /** Descriptors holding a received frame not yet taken by the driver. */
     public int rxPendingFrames() { return rxPending; }

@@ -46,6 +46,8 @@ import java.util.Map;
  * @param dmaLinesUnmapped     cache lines invalidated when rx buffers were unmapped or synced for the CPU
  *                             (dma_unmap_single / dma_sync_single_for_cpu) (cache lines)
  * @param dmaLinesToDevice     cache lines cleaned for tx buffers mapped DMA_TO_DEVICE (cache lines)
+ * @param txPauseFrames        IEEE 802.3x PAUSE frames (XOFF and XON) the MAC sent because its receive FIFO
+ *                             filled (nic.flowControl; 0 without it); ethtool -S tx_pause_frames (count)
  * @param tunables             the driver's ethtool tunables by ethtool's name (ethtool --get-tunable):
  *                             "rx-copybreak", the copybreak size (bytes); null when the driver has none
  */
@@ -54,5 +56,6 @@ public record PortCounters(String name, String qdisc, long rxPackets, long txPac
                            long rxCopybreakPkt, long rxRingReinits, long refillDoorbells, long txDoorbells,
                            double txDoorbellsPerPacket, long qdiscBulkDequeues, long gsoSegments, long txLimitStops,
                            long txQueueStops, long dmaLinesMapped, long dmaLinesUnmapped, long dmaLinesToDevice,
+                           long txPauseFrames,
                            Map<String, Long> tunables) {
 }

@@ -74,6 +74,7 @@ class BoardSchemaTest {
         assertEquals(new TreeSet<>(BoardLoader.NIC), new TreeSet<>(nic.getAsJsonObject("properties").keySet()));
         Set<String> nicRequired = new TreeSet<>(BoardLoader.NIC);
         nicRequired.remove("irqUnmask"); // optional: napi_complete_done when absent
+        nicRequired.remove("flowControl"); // optional: off when absent
         assertEquals(nicRequired, strings(nic.getAsJsonArray("required")));
         JsonObject nicProps = nic.getAsJsonObject("properties");
         assertEquals(new TreeSet<>(Arrays.stream(RxChecksum.values()).map(c -> c.descriptorName).toList()),
@@ -102,6 +103,7 @@ class BoardSchemaTest {
         mistakes.put("soc.dmaCoherent as a string", d -> soc(d).addProperty("dmaCoherent", "false"));
         mistakes.put("nic.rxChecksum full", d -> nic(d).addProperty("rxChecksum", "full"));
         mistakes.put("nic.irqUnmask sometimes", d -> nic(d).addProperty("irqUnmask", "sometimes"));
+        mistakes.put("nic.flowControl \"yes\"", d -> nic(d).addProperty("flowControl", "yes"));
         mistakes.put("nic.txRing -4", d -> nic(d).addProperty("txRing", -4));
         mistakes.put("nic.rxRing 1.5", d -> nic(d).addProperty("rxRing", 1.5));
         mistakes.put("nic.mtu 40", d -> nic(d).addProperty("mtu", 40));

@@ -23,15 +23,27 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param irqUnmask          when a poll below budget unmasks the interrupt (descriptor field, optional:
  *                           {@link IrqUnmask#NAPI_COMPLETE_DONE} when absent); chosen by the descriptor,
  *                           never by the model's name
+ * @param flowControl        IEEE 802.3x flow control on receive (descriptor field, optional, default false):
+ *                           a frame that finds no free descriptor waits in the MAC's FIFO and PAUSE frames stop
+ *                           the link partner, instead of the frame being lost
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
-                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
+                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean flowControl) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
+    }
+
+    /** The 2.1 constructor: no flow control. */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, false);
     }
 }

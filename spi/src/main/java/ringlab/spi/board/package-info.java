@@ -4,6 +4,7 @@
  * typed as RxChecksum, irqUnmask added); see spi/README.md.
  * 2.1.0: Board.calibration (Calibration) and Published's change rows (baseline, receiverChangePercent); the 2.0
  * constructors stay.
+ * 2.2.0: Nic.flowControl (802.3x); the 2.1 constructor stays.
  */
-@org.osgi.annotation.versioning.Version("2.1.0")
+@org.osgi.annotation.versioning.Version("2.2.0")
 package ringlab.spi.board;

@@ -249,6 +249,8 @@ final class NodeMetrics implements MultiCollector {
                 + "or synced for the CPU", PortCounters::dmaLinesUnmapped);
         portCounter.add("ringlab_port_dma_tx_map_cache_lines", "Cache lines cleaned for tx buffers mapped to the device",
                 PortCounters::dmaLinesToDevice);
+        portCounter.add("ringlab_port_tx_pause_frames", "IEEE 802.3x PAUSE frames sent because the receive FIFO filled",
+                PortCounters::txPauseFrames);
     }
 
     /** One ip -s link figure: its struct rtnl_link_stats64 field name (the metric is ringlab_port_FIELD_total). */
