@@ -34,11 +34,11 @@ final class RunSlice extends AbstractFunction1<Iterator<List<TaskInput>>, ArrayL
         ArrayList<TaskOutput> out = new ArrayList<>();
         while (partition.hasNext()) {
             for (TaskInput in : partition.next()) {
-                long t0 = System.nanoTime(), c0 = RunTask.cpuNs();
+                long t0 = System.nanoTime(), c0 = JvmTimes.threadCpuNs();
                 try {
                     out.add(runner.apply(in));
                 } catch (RuntimeException | StackOverflowError e) {
-                    out.add(TaskOutput.failed(in.key(), e, System.nanoTime() - t0, RunTask.cpuNs() - c0));
+                    out.add(TaskOutput.failed(in.key(), e, System.nanoTime() - t0, JvmTimes.threadCpuNs() - c0));
                 }
             }
         }

@@ -1,7 +1,5 @@
 package ringlab.sweep;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import ringlab.experiment.Experiments;
 import ringlab.experiment.Figures;
@@ -20,12 +18,11 @@ import ringlab.sim.report.format.IperfJsonFormatter;
 final class RunTask {
     /** The start time every run's JSON document shows: pinned, so documents are byte-identical. */
     static final Instant START = Instant.EPOCH;
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private RunTask() { }
 
     static TaskOutput apply(TaskInput in) {
-        long t0 = System.nanoTime(), c0 = cpuNs();
+        long t0 = System.nanoTime(), c0 = JvmTimes.threadCpuNs();
         SweepCatalog cat = SweepCatalog.of(loader());
         RunSpec spec = Json.GSON.fromJson(in.spec(), RunSpec.class);
         try {
@@ -33,15 +30,10 @@ final class RunTask {
             RunReport r = Experiments.run(p);
             RunResult result = new RunResult(in.key(), spec, Figures.of(r, p.board()));
             String document = IperfJsonFormatter.format(r, START);
-            return new TaskOutput(in.key(), Json.GSON.toJson(result), document, null, null, System.nanoTime() - t0, cpuNs() - c0);
+            return new TaskOutput(in.key(), Json.GSON.toJson(result), document, null, null, System.nanoTime() - t0, JvmTimes.threadCpuNs() - c0);
         } catch (IllegalArgumentException e) {
-            return new TaskOutput(in.key(), null, null, e.getMessage(), null, System.nanoTime() - t0, cpuNs() - c0);
+            return new TaskOutput(in.key(), null, null, e.getMessage(), null, System.nanoTime() - t0, JvmTimes.threadCpuNs() - c0);
         }
-    }
-
-    /** This thread's CPU time so far (ns), 0 where the JVM cannot tell. */
-    static long cpuNs() {
-        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 
     private static ClassLoader loader() {

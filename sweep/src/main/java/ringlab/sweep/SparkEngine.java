@@ -1,6 +1,5 @@
 package ringlab.sweep;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,10 +95,11 @@ final class SparkEngine implements AutoCloseable {
 
     /**
      * What a job cost: its wall time (ns), its tasks' CPU time on the executors (ns, -1 when Spark's listener
-     * did not report it in time, see {@link TaskCost}) and this JVM's CPU time during it (ns): with local
-     * executors every thread's (runs, Spark, JIT, GC, the driver's writing), with a cluster the driver's.
+     * did not report it in time, see {@link TaskCost}) and this JVM's times during it: with local executors
+     * every thread's (runs, Spark, JIT, GC, the driver's writing), with a cluster the driver's; and the CPU
+     * time of the driver's thread that handled the slices (wrote the results) (ns).
      */
-    record JobCost(long wallNs, long taskCpuNs, long processCpuNs) { }
+    record JobCost(long wallNs, long taskCpuNs, JvmTimes jvm, long writerCpuNs) { }
 
     /**
      * A small job of empty slices, two per core, through the same path as the runs: Spark loads its classes
@@ -120,7 +120,9 @@ final class SparkEngine implements AutoCloseable {
      * slices without a result come back with the job's error.
      */
     JobCost run(List<List<TaskInput>> slices, RunSlice.Runner runner, Consumer<SliceOutcome> onSlice) {
-        long t0 = System.nanoTime(), cpu0 = processCpuNs();
+        long t0 = System.nanoTime();
+        JvmTimes jvm0 = JvmTimes.now();
+        long writer0 = JvmTimes.threadCpuNs();
         BlockingQueue<Map.Entry<Integer, ArrayList<TaskOutput>>> arrived = new LinkedBlockingQueue<>();
         List<Object> partitions = new ArrayList<>();
         for (int i = 0; i < slices.size(); i++) partitions.add(i);
@@ -147,8 +149,9 @@ final class SparkEngine implements AutoCloseable {
                 break;
             }
         }
-        long wall = System.nanoTime() - t0, cpu = processCpuNs() - cpu0;
-        return new JobCost(wall, cost.cpuNs((Integer) job.jobIds().head()), cpu);
+        long wall = System.nanoTime() - t0;
+        JvmTimes jvm = JvmTimes.now().since(jvm0);
+        return new JobCost(wall, cost.cpuNs((Integer) job.jobIds().head()), jvm, JvmTimes.threadCpuNs() - writer0);
     }
 
     private static Map.Entry<Integer, ArrayList<TaskOutput>> take(BlockingQueue<Map.Entry<Integer, ArrayList<TaskOutput>>> q,
@@ -168,12 +171,6 @@ final class SparkEngine implements AutoCloseable {
         if (outcome.isSuccess()) return "the job ended without this slice's result";
         Throwable c = outcome.failed().get();
         return String.valueOf(c.getMessage()).strip().lines().findFirst().orElse(c.toString());
-    }
-
-    /** This JVM's CPU time so far, every thread's (ns), 0 where the JVM cannot tell. */
-    static long processCpuNs() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
     private static void sleep(long ms) {

@@ -135,20 +135,23 @@ final class Sweep {
 
     /**
      * The sweep's figures, never part of the results: the runs' job alone (Spark's start and the warm-up
-     * apart). Spark's overhead per run, three ways: its tasks' CPU time beyond the runs' own (the issue's
-     * figure; see {@link TaskCost}); this JVM's CPU time beyond the runs' (with local executors, also the
-     * driver's writing, the JIT's compilations and GC; with a cluster, the driver's alone); the cores' wall
-     * time not spent in a run (also any wait, and on a shared machine other processes' time).
+     * apart), per run. Spark's tasks' CPU time beyond the runs' own (the issue's figure; see {@link TaskCost});
+     * this JVM's other Java threads' CPU time, with local executors beyond the runs' (Spark's scheduler and
+     * RPC, its tasks' own share again, the driver's writing, shown apart), with a cluster the driver's alone;
+     * its JIT's and garbage collector's CPU time; the cores' wall time not spent in a run (also any wait, and
+     * on a shared machine other processes' time).
      */
     private String costLine(int runs, int slices, int cores, long startNs, SparkEngine.JobCost warm, SparkEngine.JobCost job,
                             SliceWriter w) {
         boolean local = SparkSetup.isLocal(master);
         String tasks = job.taskCpuNs() < 0 ? "n/a" : String.format("%.1f ms", (job.taskCpuNs() - w.runCpuNs()) / 1e6 / runs);
+        JvmTimes jvm = job.jvm();
         return String.format("sweep: %d runs on %d cores in %.2f s, %d slices (Spark start %.2f s, warm-up %.2f s); the runs took %.2f s"
-                + " of CPU (%.2f s wall) summed; Spark's overhead per run: %s of its tasks' CPU, %.1f ms of %s CPU, %.1f ms of the"
-                + " cores' time not in a run", runs, cores, job.wallNs() / 1e9, slices, startNs / 1e9, warm.wallNs() / 1e9,
-                w.runCpuNs() / 1e9, w.runWallNs() / 1e9, tasks, (job.processCpuNs() - (local ? w.runCpuNs() : 0)) / 1e6 / runs,
-                local ? "this JVM's other" : "the driver's", (job.wallNs() * (double) cores - w.runWallNs()) / 1e6 / runs);
+                + " of CPU (%.2f s wall) summed; overhead per run: %s of Spark's tasks' CPU, %.1f ms of %s Java threads' CPU (writing"
+                + " %.1f ms), %.1f ms of its JIT and GC, %.1f ms of the cores' time not in a run", runs, cores, job.wallNs() / 1e9, slices,
+                startNs / 1e9, warm.wallNs() / 1e9, w.runCpuNs() / 1e9, w.runWallNs() / 1e9, tasks,
+                (jvm.javaThreadsNs() - (local ? w.runCpuNs() : 0)) / 1e6 / runs, local ? "this JVM's other" : "the driver's",
+                job.writerCpuNs() / 1e6 / runs, jvm.jvmThreadsNs() / 1e6 / runs, (job.wallNs() * (double) cores - w.runWallNs()) / 1e6 / runs);
     }
 
     /** A run in a line: board, features, workload and what differs from the defaults. */
