@@ -2,8 +2,9 @@
 # The sweep benchmark of issue 13: about 200 runs (11 boards x 4 feature sets x 5 seeds, TCP receive, 10
 # simulated seconds each; duplicates and refusals drop a few) with `./ringlab sweep` in local mode (all cores)
 # against the same runs one by one with `./ringlab run`. Prints both wall times, their ratio (target <= 0.6)
-# and Spark's overhead per run (target < 10 ms: the executors' core time during the jobs not spent simulating,
-# per run). Takes 15-20 minutes on 2 cores. Usage: bench/sweep/sweep-vs-runs.sh [WORKDIR]
+# and Spark's overhead per run (target < 10 ms: the CPU time of Spark's tasks beyond the runs' own, per run;
+# also all other Java threads' CPU and the cores' wall time not in a run, from the sweep's figures line).
+# Takes 15-20 minutes on 2 cores. Usage: bench/sweep/sweep-vs-runs.sh [WORKDIR]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)"
 WORK="${1:-$(mktemp -d /tmp/ringlab-sweep-bench.XXXXXX)}"
@@ -45,10 +46,11 @@ while read -r line; do
 done < "$WORK/runs.txt"
 t3=$(now)
 runs_s=$(echo "$t3 - $t2" | bc -l)
-overhead=$(sed -n 's/.*overhead \([0-9.-]*\) ms per run.*/\1/p' "$WORK/sweep.log")
-per_task=$(sed -n "s/.*Spark's own time \([0-9.NaN-]*\) ms per task.*/\1/p" "$WORK/sweep.log")
+overhead=$(sed -n "s/.*overhead per run: \([0-9.n/a-]*\)\( ms\)\? of Spark's tasks' CPU.*/\1/p" "$WORK/sweep.log")
+threads=$(sed -n "s/.*, \([0-9.-]*\) ms of this JVM's other Java threads' CPU.*/\1/p" "$WORK/sweep.log")
+idle=$(sed -n "s/.*, \([0-9.-]*\) ms of the cores' time not in a run.*/\1/p" "$WORK/sweep.log")
 ratio=$(echo "$sweep_s / $runs_s" | bc -l)
 printf 'runs: %d\nsweep (local mode, %d cores): %.1f s wall\none by one (./ringlab run): %.1f s wall\nratio: %.2f (target <= 0.6)\n' \
     "$n" "$(nproc)" "$sweep_s" "$runs_s" "$ratio"
-echo "Spark overhead per run: $overhead ms (target < 10; the cores' time during the jobs not spent simulating, per run)"
-echo "Spark's own time per task: $per_task ms (a task's launch to its result, minus the run's own time)"
+echo "Spark overhead per run: $overhead ms (target < 10; the CPU time of Spark's tasks beyond the runs' own, per run)"
+echo "all of the sweep's other Java threads: $threads ms of CPU per run; the cores' time not in a run: $idle ms per run"

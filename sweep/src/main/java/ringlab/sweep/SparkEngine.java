@@ -2,21 +2,28 @@ package ringlab.sweep;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkConf;
-import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import scala.Function0;
+import scala.Function2;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.BoxedUnit;
 
 /**
- * Runs tasks on Spark and hands each outcome to the driver as its job finishes. The runs go out as small
- * asynchronous jobs (one partition per run, so a lost executor loses only its running tasks, which Spark
- * retries elsewhere); all jobs are submitted at once and Spark's FIFO scheduler keeps every core busy while
- * the driver writes the results of finished jobs. An interrupted sweep keeps every finished job's runs.
+ * Runs a sweep's slices ({@link RunSlice}) on Spark as one job and hands each slice's outcome to the driver
+ * as its task finishes, so the driver writes results while the executors go on, and an interrupted sweep
+ * keeps every finished slice's runs. A lost executor loses only its running slices, which Spark reruns
+ * elsewhere.
  */
 final class SparkEngine implements AutoCloseable {
-    /** Polling interval of the jobs' futures (ms). */
+    /** How long the driver waits for a slice before it looks at the job's state again (ms). */
     static final long POLL_MS = 20;
     private final SparkSession session;
     private final JavaSparkContext jsc;
@@ -28,9 +35,6 @@ final class SparkEngine implements AutoCloseable {
         jsc = JavaSparkContext.fromSparkContext(session.sparkContext());
         jsc.sc().addSparkListener(cost);
     }
-
-    /** Spark's own mean time per task so far (ms): see {@link TaskCost}. */
-    double sparkMsPerTask() { return cost.meanMs(); }
 
     SparkSession session() { return session; }
 
@@ -86,53 +90,87 @@ final class SparkEngine implements AutoCloseable {
         return e;
     }
 
-    /** What one job brought back, or its error (its runs count as failed). */
-    record JobOutcome(List<TaskInput> inputs, List<TaskOutput> outputs, String error) { }
+    /** What a slice brought back (its runs' outputs, in its order), or the job's error (its runs count as failed). */
+    record SliceOutcome(List<TaskInput> inputs, List<TaskOutput> outputs, String error) { }
 
-    void run(List<TaskInput> todo, Consumer<JobOutcome> onJob) {
-        if (todo.isEmpty()) return;
-        int group = groupSize(todo.size(), jsc.defaultParallelism());
-        List<List<TaskInput>> chunks = new ArrayList<>();
-        List<JavaFutureAction<List<TaskOutput>>> jobs = new ArrayList<>();
-        for (int i = 0; i < todo.size(); i += group) {
-            List<TaskInput> chunk = todo.subList(i, Math.min(todo.size(), i + group));
-            chunks.add(chunk);
-            jobs.add(jsc.parallelize(chunk, chunk.size()).map(RunTask::apply).collectAsync());
-        }
-        boolean[] handled = new boolean[jobs.size()];
-        int left = jobs.size();
-        while (left > 0) {
-            boolean any = false;
-            for (int j = 0; j < jobs.size(); j++) {
-                if (handled[j] || !jobs.get(j).isDone()) continue;
-                handled[j] = true;
-                left--;
-                any = true;
-                onJob.accept(outcome(chunks.get(j), jobs.get(j)));
-            }
-            if (!any) sleep(POLL_MS);
-        }
-    }
+    /**
+     * What a job cost: its wall time (ns), its tasks' CPU time on the executors (ns, -1 when Spark's listener
+     * did not report it in time, see {@link TaskCost}) and this JVM's times during it: with local executors
+     * every thread's (runs, Spark, JIT, GC, the driver's writing), with a cluster the driver's; and the CPU
+     * time of the driver's thread that handled the slices (wrote the results) (ns).
+     */
+    record JobCost(long wallNs, long taskCpuNs, JvmTimes jvm, long writerCpuNs) { }
 
-    private static JobOutcome outcome(List<TaskInput> inputs, JavaFutureAction<List<TaskOutput>> job) {
-        try {
-            return new JobOutcome(inputs, job.get(), null);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause() != null ? e.getCause() : e;
-            String m = String.valueOf(c.getMessage()).strip().lines().findFirst().orElse(c.toString());
-            return new JobOutcome(inputs, List.of(), m);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new JobOutcome(inputs, List.of(), "interrupted");
-        }
+    /**
+     * A small job of empty slices, two per core, through the same path as the runs: Spark loads its classes
+     * and JIT-compiles its task path (and a cluster's executors fetch ringlab's jars) before the runs'
+     * job, which is measured alone.
+     */
+    JobCost warmUp() {
+        List<List<TaskInput>> empty = new ArrayList<>();
+        for (int i = 0; i < 2 * parallelism(); i++) empty.add(new ArrayList<>());
+        return run(empty, RunTask::apply, s -> { });
     }
 
     /**
-     * Runs per job: about four jobs per core in flight, 1 to 16 runs each. Small jobs give results (and
-     * progress) often; a few runs per job keep the per-job cost of the scheduler below the per-run target.
+     * Runs the slices as one job, a partition (a task) per slice, and hands each slice's outcome to onSlice
+     * on this thread as it arrives: Spark's result handler only queues it, the driver writes while the
+     * executors run the next slices. Spark calls the handler once per partition, a slice rerun after an
+     * executor's loss included. When the job fails (a task failed more often than Spark retries it), the
+     * slices without a result come back with the job's error.
      */
-    static int groupSize(int runs, int parallelism) {
-        return Math.max(1, Math.min(16, runs / Math.max(1, 4 * parallelism)));
+    JobCost run(List<List<TaskInput>> slices, RunSlice.Runner runner, Consumer<SliceOutcome> onSlice) {
+        long t0 = System.nanoTime();
+        JvmTimes jvm0 = JvmTimes.now();
+        long writer0 = JvmTimes.threadCpuNs();
+        BlockingQueue<Map.Entry<Integer, ArrayList<TaskOutput>>> arrived = new LinkedBlockingQueue<>();
+        List<Object> partitions = new ArrayList<>();
+        for (int i = 0; i < slices.size(); i++) partitions.add(i);
+        SimpleFutureAction<BoxedUnit> job = jsc.sc().submitJob(jsc.parallelize(slices, Math.max(1, slices.size())).rdd(),
+                new RunSlice(runner), CollectionConverters.asScala(partitions).toSeq(),
+                (Function2<Object, ArrayList<TaskOutput>, BoxedUnit>) (i, out) -> {
+                    arrived.add(Map.entry((Integer) i, out));
+                    return BoxedUnit.UNIT;
+                }, (Function0<BoxedUnit>) () -> BoxedUnit.UNIT);
+        boolean[] handled = new boolean[slices.size()];
+        int left = slices.size();
+        while (left > 0) {
+            Map.Entry<Integer, ArrayList<TaskOutput>> next = take(arrived, job);
+            if (next != null) {
+                if (handled[next.getKey()]) continue;
+                handled[next.getKey()] = true;
+                left--;
+                onSlice.accept(new SliceOutcome(slices.get(next.getKey()), next.getValue(), null));
+            } else if (job.isCompleted() && arrived.isEmpty()) {
+                String error = error(job);
+                for (int i = 0; i < slices.size(); i++) {
+                    if (!handled[i]) onSlice.accept(new SliceOutcome(slices.get(i), List.of(), error));
+                }
+                break;
+            }
+        }
+        long wall = System.nanoTime() - t0;
+        JvmTimes jvm = JvmTimes.now().since(jvm0);
+        return new JobCost(wall, cost.cpuNs((Integer) job.jobIds().head()), jvm, JvmTimes.threadCpuNs() - writer0);
+    }
+
+    private static Map.Entry<Integer, ArrayList<TaskOutput>> take(BlockingQueue<Map.Entry<Integer, ArrayList<TaskOutput>>> q,
+                                                                 SimpleFutureAction<BoxedUnit> job) {
+        try {
+            return q.poll(POLL_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            job.cancel();
+            throw new IllegalStateException("interrupted");
+        }
+    }
+
+    /** The finished job's error's first line, or why a job that succeeded left slices without a result. */
+    private static String error(SimpleFutureAction<BoxedUnit> job) {
+        scala.util.Try<BoxedUnit> outcome = job.value().get();
+        if (outcome.isSuccess()) return "the job ended without this slice's result";
+        Throwable c = outcome.failed().get();
+        return String.valueOf(c.getMessage()).strip().lines().findFirst().orElse(c.toString());
     }
 
     private static void sleep(long ms) {

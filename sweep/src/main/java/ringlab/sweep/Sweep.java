@@ -18,8 +18,8 @@ import ringlab.experiment.sweep.SweepSpec;
 
 /**
  * One sweep from plan to report: expands the spec (refusals printed with their reasons and listed in
- * refused.jsonl), skips the runs the folder already has, runs the rest on Spark writing each result as its
- * job finishes, then writes the tables (CSV, Parquet), the report and the final progress.
+ * refused.jsonl), skips the runs the folder already has, runs the rest on Spark in slices of a few runs,
+ * writing each slice's results as it arrives, then writes the tables (CSV, Parquet), the report and the final progress.
  */
 final class Sweep {
     private final SweepSpec spec;
@@ -73,40 +73,18 @@ final class Sweep {
         progress.start(already, refused.size());
         if (already > 0) err.println("sweep: " + already + " runs already in " + folder.dir() + ", skipped");
         long t0 = System.nanoTime();
-        long[] simNs = {0};
         String error = null;
         SparkEngine engine = null;
         try {
             engine = SparkSetup.isLocal(master) ? new SparkEngine(SparkSetup.conf(master, spec.name(), secret, plugins))
                     : SparkEngine.connect(SparkSetup.conf(master, spec.name(), secret, plugins), master, executorTimeout);
-            long startNs = System.nanoTime() - t0, j0 = System.nanoTime();
-            engine.run(todo, job -> {
-                if (job.error() != null) {
-                    err.println("sweep: " + job.inputs().size() + " runs failed: " + job.error());
-                    progress.failed(job.inputs().size());
-                    return;
-                }
-                for (TaskOutput o : job.outputs()) {
-                    simNs[0] += o.simWallNs();
-                    if (o.refusal() != null) {
-                        Refusal r = new Refusal(Json.GSON.fromJson(specOf(todo, o.key()), RunSpec.class), o.refusal());
-                        refused.add(r);
-                        err.println("sweep: refused " + describe(r.spec()) + ": " + r.reason());
-                        progress.refused();
-                    } else {
-                        folder.add(o);
-                        progress.ran();
-                    }
-                }
-            });
-            long jobsNs = System.nanoTime() - j0;
+            long startNs = System.nanoTime() - t0;
             if (!todo.isEmpty()) {
-                // wall-clock figures, kept out of the results: Spark's cost per run is the executors' core time
-                // not spent simulating
-                int cores = engine.parallelism();
-                err.printf("sweep: %d runs on %d cores in %.2f s (Spark start %.2f s); their simulations took %.2f s summed;"
-                        + " overhead %.1f ms per run; Spark's own time %.1f ms per task%n", todo.size(), cores, jobsNs / 1e9,
-                        startNs / 1e9, simNs[0] / 1e9, (jobsNs * (double) cores - simNs[0]) / todo.size() / 1e6, engine.sparkMsPerTask());
+                SparkEngine.JobCost warm = engine.warmUp();
+                List<List<TaskInput>> slices = RunSlice.of(todo, engine.parallelism());
+                SliceWriter writer = new SliceWriter(folder, progress, err, refused);
+                SparkEngine.JobCost job = engine.run(slices, RunTask::apply, writer::accept);
+                err.println(costLine(todo.size(), slices.size(), engine.parallelism(), startNs, warm, job, writer));
             }
             if (SparkSetup.isLocal(master)) {
                 writeTables(engine.session());
@@ -155,9 +133,25 @@ final class Sweep {
         return ordered;
     }
 
-    private static String specOf(List<TaskInput> todo, String key) {
-        for (TaskInput t : todo) if (t.key().equals(key)) return t.spec();
-        throw new IllegalStateException("a task returned an unknown key " + key);
+    /**
+     * The sweep's figures, never part of the results: the runs' job alone (Spark's start and the warm-up
+     * apart), per run. Spark's tasks' CPU time beyond the runs' own (the issue's figure; see {@link TaskCost});
+     * this JVM's other Java threads' CPU time, with local executors beyond the runs' (Spark's scheduler and
+     * RPC, its tasks' own share again, the driver's writing, shown apart), with a cluster the driver's alone;
+     * its JIT's and garbage collector's CPU time; the cores' wall time not spent in a run (also any wait, and
+     * on a shared machine other processes' time).
+     */
+    private String costLine(int runs, int slices, int cores, long startNs, SparkEngine.JobCost warm, SparkEngine.JobCost job,
+                            SliceWriter w) {
+        boolean local = SparkSetup.isLocal(master);
+        String tasks = job.taskCpuNs() < 0 ? "n/a" : String.format("%.1f ms", (job.taskCpuNs() - w.runCpuNs()) / 1e6 / runs);
+        JvmTimes jvm = job.jvm();
+        return String.format("sweep: %d runs on %d cores in %.2f s, %d slices (Spark start %.2f s, warm-up %.2f s); the runs took %.2f s"
+                + " of CPU (%.2f s wall) summed; overhead per run: %s of Spark's tasks' CPU, %.1f ms of %s Java threads' CPU (writing"
+                + " %.1f ms), %.1f ms of its JIT and GC, %.1f ms of the cores' time not in a run", runs, cores, job.wallNs() / 1e9, slices,
+                startNs / 1e9, warm.wallNs() / 1e9, w.runCpuNs() / 1e9, w.runWallNs() / 1e9, tasks,
+                (jvm.javaThreadsNs() - (local ? w.runCpuNs() : 0)) / 1e6 / runs, local ? "this JVM's other" : "the driver's",
+                job.writerCpuNs() / 1e6 / runs, jvm.jvmThreadsNs() / 1e6 / runs, (job.wallNs() * (double) cores - w.runWallNs()) / 1e6 / runs);
     }
 
     /** A run in a line: board, features, workload and what differs from the defaults. */
