@@ -150,8 +150,8 @@ class ReproduceCommandTest {
      * out: the table says so) as much as when a holding statement starts missing.
      */
     static final Map<String, String> KNOWN_MISSES = Map.of(
-            "gro-hurts-routing-without-offload", "bcm6328 forwarding gains +19 % with GRO: the model charges no software checksum "
-                    + "or resegmentation cost that outweighs the merging (another change is on it)",
+            "gro-hurts-routing-without-offload", "bcm6328 forwarding gains +19 % with GRO in the model where the statement "
+                    + "predicts a loss; GRO when forwarding is being reworked in another change",
             "bql-keeps-ping-fast-under-load", "under fq_codel the simulated DQL limit grows to about 48 KB (the ring stays nearly "
                     + "full), so the ping still waits behind the ring; under pfifo_fast it stays near 7.5 KB");
 
