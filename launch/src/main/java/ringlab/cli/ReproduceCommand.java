@@ -10,25 +10,34 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import ringlab.experiment.reproduce.Reproduction;
 import ringlab.experiment.reproduce.ReproductionText;
+import ringlab.experiment.statements.StatementCatalogue;
+import ringlab.experiment.statements.StatementCheck;
+import ringlab.experiment.statements.StatementResult;
+import ringlab.experiment.statements.StatementText;
 import ringlab.spi.board.Board;
 
 /**
- * ringlab reproduce ID|--all [--markdown] [--seed N]: runs every measurement published for the board (its
+ * ringlab reproduce ID|--all|--statements [--markdown] [--seed N]: runs every measurement published for the board (its
  * descriptor's "published" list: absolute rows and changes between two feature sets) in parallel and prints
  * published and simulated figures side by side, each row judged by the rule in
- * {@link ringlab.experiment.reproduce.Tolerance}.
+ * {@link ringlab.experiment.reproduce.Tolerance}. With --statements: the qualitative statements of
+ * docs/mechanisms.md instead ({@link StatementCatalogue}), each an A/B run judged by the change it predicts.
  */
 @Command(name = "reproduce", sortOptions = false, showDefaultValues = true,
         description = {"Runs every measurement published for the board (or for every board: --all) and prints published and simulated "
-                + "figures side by side, each row judged by one rule (README \"Fidelity\").",
-            "Exit status: 0 every row holds; 1 some row misses its tolerance; 2 bad usage or a published row that cannot be "
-                + "prepared (unknown feature, bad iperf3 arguments); 3 a run failed."})
+                + "figures side by side, each row judged by one rule (README \"Fidelity\"). --statements: the qualitative "
+                + "statements of docs/mechanisms.md instead, each an A/B run judged by the change it predicts.",
+            "Exit status: 0 every row (statement) holds; 1 some row misses its tolerance (a statement its predicted change); "
+                + "2 bad usage or a row that cannot be prepared (unknown feature, bad iperf3 arguments); 3 a run failed."})
 final class ReproduceCommand implements Callable<Integer> {
     // optional here, checked in call(): a missing one would hide an unknown option
     @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The board (see ringlab list).")
     String id;
     @Option(names = "--all", description = "Every board with published measurements, in id order.")
     boolean all;
+    @Option(names = "--statements", description = "The qualitative statements of docs/mechanisms.md (GRO when routing, BQL "
+            + "and latency, livelock...), each an A/B run, instead of a board's published rows.")
+    boolean statements;
     @Option(names = "--markdown", description = "One Markdown table (the README's \"Fidelity\" section) instead of text.")
     boolean markdown;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed.")
@@ -47,6 +56,7 @@ final class ReproduceCommand implements Callable<Integer> {
         PrintStream out = io.out(), err = io.err();
         Plugins plugins = bundles.pluginsOrSay(io, "reproduce");
         if (plugins == null) return 2;
+        if (statements) return statements(plugins, out, err);
         List<Board> boards = boards(plugins, err);
         if (boards == null) return 2;
         List<Reproduction.Row> rows;
@@ -59,6 +69,23 @@ final class ReproduceCommand implements Callable<Integer> {
         out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed));
         if (rows.stream().anyMatch(r -> r.failure() != null)) return 3;
         return rows.stream().allMatch(Reproduction.Row::holds) ? 0 : 1;
+    }
+
+    private int statements(Plugins plugins, PrintStream out, PrintStream err) {
+        if (all || id != null) {
+            err.println("ringlab reproduce: --statements names its own boards; give no ID and no --all with it");
+            return 2;
+        }
+        List<StatementResult> results;
+        try {
+            results = StatementCheck.run(StatementCatalogue.all(), plugins.boards(), plugins.features(), seed);
+        } catch (IllegalArgumentException e) {
+            err.println("ringlab reproduce: " + e.getMessage());
+            return 2;
+        }
+        out.print(markdown ? StatementText.markdown(results) : StatementText.text(results, seed));
+        if (results.stream().anyMatch(r -> r.failure() != null)) return 3;
+        return results.stream().allMatch(StatementResult::holds) ? 0 : 1;
     }
 
     private List<Board> boards(Plugins plugins, PrintStream err) {

@@ -19,7 +19,7 @@ class HelpTest {
         "run, --hardware --features --seed --set --json -J --timestamp --topology --ping --bundles IPERF3_CLIENT_ARGS",
         "list, --costs --bundles",
         "compare, --hardware --a --b --seeds --seed --set --topology --ping --json --bundles IPERF3_CLIENT_ARGS",
-        "reproduce, ID --all --markdown --seed --bundles",
+        "reproduce, ID --all --statements --markdown --seed --bundles",
         "calibrate, --hardware --published FILE --free --seed --no-leave-one-out --write --bundles",
         "bench, --json --cold",
         "deploy, FILE.jar --node --token-file --token --data",

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import ringlab.sim.feature.InstallOrder;
 import ringlab.sim.feature.TunableSettings;
 import ringlab.sim.workload.IperfOptions;
 import ringlab.spi.board.Board;
@@ -36,22 +37,22 @@ public final class Scenario {
 
     private Scenario(Builder b) {
         this.board = b.board;
-        this.features = List.copyOf(b.features);
+        this.features = InstallOrder.of(b.features); // as the drivers install them, so reports list them so
         this.iperf = b.iperf;
         this.seed = b.seed;
         this.topology = b.topology;
         this.pingIntervalNs = b.pingIntervalNs;
         this.settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
-        this.tunables = tunables(b);
+        this.tunables = tunables(b, features);
         this.continuous = b.continuous;
     }
 
-    private static TunableSettings tunables(Builder b) {
+    private static TunableSettings tunables(Builder b, List<DriverFeature> features) {
         Map<String, Map<String, Long>> m = new LinkedHashMap<>();
         b.tunables.byFeature().forEach((id, v) -> m.put(id, new LinkedHashMap<>(v)));
         for (Map.Entry<String, String> e : b.settings.entrySet()) {
             if (StackSettings.isStackKey(e.getKey())) continue;
-            for (DriverFeature f : b.features) {
+            for (DriverFeature f : features) {
                 for (Tunable t : f.tunables()) {
                     if (t.name().equals(e.getKey())) m.computeIfAbsent(f.id(), k -> new LinkedHashMap<>()).putIfAbsent(t.name(), whole(e));
                 }

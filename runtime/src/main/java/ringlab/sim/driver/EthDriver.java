@@ -3,6 +3,7 @@ package ringlab.sim.driver;
 import java.util.List;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.IrqLine;
+import ringlab.sim.feature.InstallOrder;
 import ringlab.sim.net.Ledger;
 import ringlab.sim.nic.NicDevice;
 import ringlab.sim.nic.RxDesc;
@@ -125,9 +126,12 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     // ------------------------------------------------------------------ features
 
-    /** Asks for a new active feature set; it is installed at the start of the next poll (a safe point). */
+    /**
+     * Asks for a new active feature set; it is installed at the start of the next poll (a safe point), each
+     * feature after those it requires ({@link InstallOrder}), whatever order the list gives.
+     */
     public void requestFeatures(List<DriverFeature> features) {
-        this.requested = List.copyOf(features);
+        this.requested = InstallOrder.of(features);
         // the reconfiguration path schedules NAPI (napi_schedule from process context: NET_RX via ksoftirqd,
         // or the NAPI thread), so the safe point comes even on an idle device, or one whose interrupt waits
         // for a moderation threshold the new set would change
