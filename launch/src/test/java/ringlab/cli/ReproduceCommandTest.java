@@ -151,9 +151,7 @@ class ReproduceCommandTest {
      */
     static final Map<String, String> KNOWN_MISSES = Map.of(
             "gro-hurts-routing-without-offload", "bcm6328 forwarding gains +19 % with GRO in the model where the statement "
-                    + "predicts a loss; GRO when forwarding is being reworked in another change",
-            "bql-keeps-ping-fast-under-load", "under fq_codel the simulated DQL limit grows to about 48 KB (the ring stays nearly "
-                    + "full), so the ping still waits behind the ring; under pfifo_fast it stays near 7.5 KB");
+                    + "predicts a loss; GRO when forwarding is being reworked in another change");
 
     @Test
     void everyStatementQuotesItsSectionOfMechanismsVerbatim() throws Exception {
