@@ -23,15 +23,28 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param irqUnmask          when a poll below budget unmasks the interrupt (descriptor field, optional:
  *                           {@link IrqUnmask#NAPI_COMPLETE_DONE} when absent); chosen by the descriptor,
  *                           never by the model's name
+ * @param sg                 the driver advertises NETIF_F_SG (scatter-gather transmit): software GSO can hand it
+ *                           segments that point into the merged packet's pages; without it skb_segment copies
+ *                           every segment into a new linear buffer (descriptor field, optional: false when
+ *                           absent, as for a driver that does not set it)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
-                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
+                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
+    }
+
+    /** The 2.0 constructor, without scatter-gather (false: NETIF_F_SG not advertised). */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, false);
     }
 }

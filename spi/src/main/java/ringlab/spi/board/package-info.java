@@ -3,7 +3,7 @@
  * 2.0.0: Board's canonical constructor changed twice since 1.0.0 (published, stockSettings), and Nic's (rxChecksum
  * typed as RxChecksum, irqUnmask added); see spi/README.md.
  * 2.1.0: Board.calibration (Calibration) and Published's change rows (baseline, receiverChangePercent); the 2.0
- * constructors stay.
+ * constructors stay. Also in 2.1.0: Soc.l1dBytes and Nic.sg, each with the 2.0 constructor kept.
  */
 @org.osgi.annotation.versioning.Version("2.1.0")
 package ringlab.spi.board;
