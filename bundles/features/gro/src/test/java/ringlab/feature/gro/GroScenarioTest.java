@@ -160,6 +160,18 @@ class GroScenarioTest {
     }
 
     @Test
+    void onACoherentSocTheCopiesAreNotWrittenBack() {
+        Soc s = BCM6328.soc();
+        Soc coherent = new Soc(s.cores(), s.clockHz(), s.isa(), s.cacheLineBytes(), s.cacheLevels(), true,
+                s.unalignedTraps(), s.kernelVersion(), s.hz(), s.l1dBytes());
+        RunReport gro = run(variant("bcm6328-coherent", coherent, BCM6328.nic()), List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
+        invariants(gro);
+        PortCounters wan = gro.ringlab.ports().get(1);
+        assertTrue(wan.gsoSegments() > 1000, "segments " + wan.gsoSegments());
+        assertEquals(0, wan.dmaLinesWrittenBack(), "the device snoops the dirty lines");
+    }
+
+    @Test
     void aMergedPacketStillInTheDataCacheIsCopiedWithoutMisses() {
         // the same board with a D-cache that holds every merged payload: the copy re-reads what GRO summed
         Board big = variant("bcm6328-bigcache", soc(BCM6328.soc().clockHz(), 1 << 20), BCM6328.nic());
