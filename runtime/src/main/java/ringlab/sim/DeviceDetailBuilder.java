@@ -152,10 +152,9 @@ final class DeviceDetailBuilder {
                     p.nic.rxMissedErrors(), p.nic.rxLengthErrors(),
                     p.driver.rxCopybreakPkt(), p.driver.rxReinits(), p.driver.refillDoorbells(), p.driver.txDoorbells(),
                     txPackets == 0 ? 0.0 : (double) p.driver.txDoorbells() / txPackets,
-                    p.netdev.bulkDequeues(), p.netdev.gsoSegments(), p.driver.txLimitStops(), p.netdev.stops(),
-                    p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(), p.driver.dma().linesToDevice(),
-                    p.nic.txPauseFrames(),
-                    tunables));
+                    p.netdev.bulkDequeues(), p.netdev.gsoSegments(), p.netdev.requeues(), p.driver.txLimitStops(),
+                    p.netdev.stops(), p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(),
+                    p.driver.dma().linesToDevice(), p.driver.dma().linesWrittenBack(), p.nic.txPauseFrames(), tunables));
         }
         return List.copyOf(l);
     }

@@ -43,7 +43,7 @@ final class DevicePort {
                     ledger.drop(p, reason);
                 })
                 : new PfifoFast(stackSettings.txqueuelen);
-        netdev = new NetDev(name, driver, q, ledger, netTx, board.nic().txChecksum());
+        netdev = new NetDev(name, driver, q, ledger, netTx, board.nic(), board.soc());
         out = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in.connect(nic);

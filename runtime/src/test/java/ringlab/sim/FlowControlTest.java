@@ -21,7 +21,7 @@ class FlowControlTest {
     static Board board(boolean flowControl, int rxRing) {
         Soc soc = new Soc(1, 200_000_000L, "test", 16, 1, false, false, "5.15", 250);
         Nic nic = new Nic("bcm63xx-enetsw", 100_000_000L, rxRing, 32, 16, RxChecksum.NONE, false, true, false, 1, 1, false,
-                1536, 128, 1500, IrqUnmask.ALWAYS, flowControl);
+                1536, 128, 1500, IrqUnmask.ALWAYS, false, flowControl);
         return TestBoards.board(soc, nic, LivelockTest.costs());
     }
 

@@ -38,10 +38,10 @@ public final class BoardLoader {
     static final Set<String> TOP = ordered("$schema", "$comment", "schemaVersion", "id", "name", "soc", "nic",
             "stockFeatures", "stockSettings", "calibration", "costs", "published", "fieldNotes", "derivation");
     static final Set<String> SOC = ordered("cores", "clockHz", "isa", "cacheLineBytes", "cacheLevels", "dmaCoherent",
-            "unalignedTraps", "kernelVersion", "hz");
+            "unalignedTraps", "kernelVersion", "hz", "l1dBytes");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
-            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "flowControl");
+            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -97,7 +97,7 @@ public final class BoardLoader {
         Soc soc = new Soc(f.integer(s, "soc", "cores", 1), f.lng(s, "soc", "clockHz", 1), f.str(s, "soc", "isa"),
                 f.integer(s, "soc", "cacheLineBytes", 1), f.integer(s, "soc", "cacheLevels", 1),
                 f.bool(s, "soc", "dmaCoherent"), f.bool(s, "soc", "unalignedTraps"), f.str(s, "soc", "kernelVersion"),
-                f.integer(s, "soc", "hz", 1));
+                f.integer(s, "soc", "hz", 1), f.integerOr(s, "soc", "l1dBytes", 1, 0));
         if (soc.kernelVersion() != null && !soc.kernelVersion().matches("[0-9]+(\\.[0-9]+)*")) {
             f.problem("soc.kernelVersion must be major.minor such as \"5.15\", not " + Fields.shown(s.get("kernelVersion")));
         }
@@ -114,7 +114,7 @@ public final class BoardLoader {
                 f.bool(n, "nic", "txDoorbellRmw"), f.integer(n, "nic", "rxBufferBytes", 1), f.integer(n, "nic", "copybreak", 0),
                 f.integer(n, "nic", "mtu", 68),
                 f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE),
-                n.has("flowControl") && f.bool(n, "nic", "flowControl"));
+                f.bool(n, "nic", "sg", false), f.bool(n, "nic", "flowControl", false));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

@@ -73,9 +73,12 @@ final class Fields {
         return e.getAsString();
     }
 
-    boolean bool(JsonObject o, String path, String k) {
-        JsonElement e = get(o, path, k, true);
-        if (e == null) return false;
+    boolean bool(JsonObject o, String path, String k) { return bool(o, path, k, null); }
+
+    /** A boolean; {@code fallback} when absent and optional (null: required). */
+    boolean bool(JsonObject o, String path, String k, Boolean fallback) {
+        JsonElement e = get(o, path, k, fallback == null);
+        if (e == null) return fallback != null && fallback;
         if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isBoolean()) {
             problem(at(path, k) + " must be true or false, not " + shown(e));
             return false;
@@ -89,6 +92,11 @@ final class Fields {
 
     long lng(JsonObject o, String path, String k, long min) {
         return whole(o, path, k, min, Long.MAX_VALUE);
+    }
+
+    /** An optional whole number >= min; {@code absent} when the field is not there. */
+    int integerOr(JsonObject o, String path, String k, int min, int absent) {
+        return o.has(k) && !o.get(k).isJsonNull() ? integer(o, path, k, min) : absent;
     }
 
     /** A JSON number without a fraction, in [min, max]. */

@@ -77,7 +77,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     public EthDriver(NicDevice nic, Soc soc, Ledger ledger, RxStack stack, Core napiCore, NapiRunner softirq) {
         this.nic = nic;
         this.spec = nic.spec;
-        this.dma = new StreamingDma(soc.cacheLineBytes());
+        this.dma = new StreamingDma(soc.cacheLineBytes(), soc.dmaCoherent());
         this.stack = stack;
         this.ledger = ledger;
         this.rxReinitDrops = ledger.counter("rx_reinit_drops");
@@ -395,7 +395,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         }
         c.charge(CostKey.DRV_TX_PKT);
         int len = p.frameBytes();
-        dma.mapToDevice(c, len);
+        dma.mapToDevice(c, len, p.dirty);
         c.charge(CostKey.DESC_WRITE, need);
         TxDesc d = nic.tx(txTail);
         d.cookie = p;

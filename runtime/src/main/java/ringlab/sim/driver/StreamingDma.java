@@ -12,9 +12,16 @@ import ringlab.spi.driver.Exec;
  */
 public final class StreamingDma implements Dma {
     private final int line;
-    private long linesMapped, linesUnmapped, linesToDevice, calls;
+    private final boolean coherent;
+    private long linesMapped, linesUnmapped, linesToDevice, linesWrittenBack, calls;
 
-    public StreamingDma(int cacheLineBytes) { this.line = cacheLineBytes; }
+    public StreamingDma(int cacheLineBytes) { this(cacheLineBytes, false); }
+
+    /** @param coherent the interconnect snoops the caches: the device reads dirty lines itself, nothing is written back */
+    public StreamingDma(int cacheLineBytes, boolean coherent) {
+        this.line = cacheLineBytes;
+        this.coherent = coherent;
+    }
 
     public int lines(int bytes) { return (bytes + line - 1) / line; }
 
@@ -67,12 +74,25 @@ public final class StreamingDma implements Dma {
     }
 
     /** dma_map_single(DMA_TO_DEVICE) of a tx frame: clean the lines it covers. */
-    public void mapToDevice(Exec x, int bytes) {
+    public void mapToDevice(Exec x, int bytes) { mapToDevice(x, bytes, false); }
+
+    /**
+     * Same, for a frame whose every line the CPU wrote (dirty): on a non-coherent SoC cleaning a dirty line
+     * writes it to DRAM before the device may read it, one line transfer each, charged as dram.miss (the
+     * board's DRAM line time: the cache op and the barrier after it wait for it). Lines of a frame the CPU only
+     * read or never touched cost the cache op alone; the few header lines ip_forward rewrites are not counted
+     * as dirty (a fake: they are cheap next to a copied payload).
+     */
+    public void mapToDevice(Exec x, int bytes, boolean dirty) {
         int n = lines(bytes);
         calls++;
         linesToDevice += n;
         x.charge(CostKey.DMA_MAP_CALL);
         x.charge(CostKey.DMA_SYNC_LINE_TODEV, n);
+        if (dirty && !coherent) {
+            linesWrittenBack += n;
+            x.charge(CostKey.DRAM_MISS, n);
+        }
     }
 
     /** dma_unmap_single(DMA_TO_DEVICE): no maintenance needed, call overhead only. */
@@ -86,6 +106,9 @@ public final class StreamingDma implements Dma {
     public long linesUnmapped() { return linesUnmapped; }
 
     public long linesToDevice() { return linesToDevice; }
+
+    /** Dirty lines written back to DRAM by DMA_TO_DEVICE maps (non-coherent SoCs). */
+    public long linesWrittenBack() { return linesWrittenBack; }
 
     public long calls() { return calls; }
 }

@@ -38,6 +38,8 @@ import java.util.Map;
  * @param txDoorbellsPerPacket tx doorbells per packet the driver queued for transmission (ratio; 0 without any)
  * @param qdiscBulkDequeues    qdisc dequeues that took more than one packet (BQL's bulk dequeue) (count)
  * @param gsoSegments          segments made by software GSO before the driver (count)
+ * @param qdiscRequeues        packets the driver did not take put back at the head of the qdisc (dev_requeue_skb;
+ *                             tc -s qdisc's "requeues") (count)
  * @param txLimitStops         times the driver's tx limit (BQL's dql) stopped the queue, __QUEUE_STATE_STACK_XOFF
  *                             (count)
  * @param txQueueStops         times the netdev tx queue went from running to stopped, for any reason (count)
@@ -46,6 +48,8 @@ import java.util.Map;
  * @param dmaLinesUnmapped     cache lines invalidated when rx buffers were unmapped or synced for the CPU
  *                             (dma_unmap_single / dma_sync_single_for_cpu) (cache lines)
  * @param dmaLinesToDevice     cache lines cleaned for tx buffers mapped DMA_TO_DEVICE (cache lines)
+ * @param dmaLinesWrittenBack  of those, dirty lines (a frame the CPU wrote, as a software GSO copy) written back
+ *                             to DRAM by the clean (non-coherent DMA) (cache lines)
  * @param txPauseFrames        IEEE 802.3x PAUSE frames (XOFF and XON) the MAC sent because its receive FIFO
  *                             filled (nic.flowControl; 0 without it); ethtool -S tx_pause_frames (count)
  * @param tunables             the driver's ethtool tunables by ethtool's name (ethtool --get-tunable):
@@ -54,8 +58,8 @@ import java.util.Map;
 public record PortCounters(String name, String qdisc, long rxPackets, long txPackets, long rxBytes, long txBytes,
                            long rxErrors, long rxDropped, long rxMissedErrors, long rxLengthErrors,
                            long rxCopybreakPkt, long rxRingReinits, long refillDoorbells, long txDoorbells,
-                           double txDoorbellsPerPacket, long qdiscBulkDequeues, long gsoSegments, long txLimitStops,
-                           long txQueueStops, long dmaLinesMapped, long dmaLinesUnmapped, long dmaLinesToDevice,
-                           long txPauseFrames,
+                           double txDoorbellsPerPacket, long qdiscBulkDequeues, long gsoSegments, long qdiscRequeues,
+                           long txLimitStops, long txQueueStops, long dmaLinesMapped, long dmaLinesUnmapped,
+                           long dmaLinesToDevice, long dmaLinesWrittenBack, long txPauseFrames,
                            Map<String, Long> tunables) {
 }

@@ -7,6 +7,8 @@ import ringlab.sim.driver.TxQueue;
 import ringlab.sim.net.Ledger;
 import ringlab.sim.qdisc.Qdisc;
 import ringlab.spi.board.CostKey;
+import ringlab.spi.board.Nic;
+import ringlab.spi.board.Soc;
 import ringlab.spi.net.Packet;
 
 /**
@@ -15,8 +17,10 @@ import ringlab.spi.net.Packet;
  * full) or by the byte limit (BQL); a packet the driver refuses is requeued. With a byte limit the
  * qdisc dequeues in bulk up to dql_avail and marks all but the last packet "xmit_more"; without one
  * it dequeues one packet at a time (qdisc_avail_bulklimit is 0). A wake reschedules the qdisc through
- * NET_TX softirq. GRO-merged packets are segmented again here (GSO), each segment summed in software
- * when the NIC has no tx checksum offload.
+ * NET_TX softirq. A GRO-merged packet sits in the qdisc as one packet and is segmented when it is handed
+ * to the driver (validate_xmit_skb, {@link SoftwareGso}); its segments go to the driver as one list
+ * (dev_hard_start_xmit, xmit_more on all but the last), and what the driver does not take when the queue
+ * stops is requeued (dev_requeue_skb: the qdisc's requeues counter, once per packet put back).
  */
 public final class NetDev implements TxQueue {
     static final int QDISC_QUOTA = 64; // dev_tx_weight
@@ -26,21 +30,23 @@ public final class NetDev implements TxQueue {
     private final Ledger ledger;
     private final long[] qdiscDrops;
     private final NetTxAction txAction;
-    private final boolean txChecksum;
+    private final SoftwareGso gso;
     private Qdisc qdisc;
     private Packet requeued;
     private int requeuedCount;
+    /** The rest of a segmented packet's list that dev_hard_start_xmit is handing to the driver. */
+    private Packet inHand;
     private int stopped;
     private boolean scheduled;
-    private long stops, wakes, txQueued, bulkDequeues, gsoSegments;
+    private long stops, wakes, txQueued, bulkDequeues, requeues;
 
-    public NetDev(String name, EthDriver driver, Qdisc qdisc, Ledger ledger, NetTxAction txAction, boolean txChecksum) {
+    public NetDev(String name, EthDriver driver, Qdisc qdisc, Ledger ledger, NetTxAction txAction, Nic nic, Soc soc) {
         this.name = name;
         this.driver = driver;
         this.qdisc = qdisc;
         this.ledger = ledger;
         this.txAction = txAction;
-        this.txChecksum = txChecksum;
+        this.gso = new SoftwareGso(ledger, nic, soc);
         this.qdiscDrops = ledger.counter("qdisc_drop");
         driver.setTxQueue(this);
     }
@@ -51,7 +57,6 @@ public final class NetDev implements TxQueue {
 
     /** dev_queue_xmit, from whatever context is running on core c. */
     public void queueXmit(Core c, Packet p) {
-        if (p.segs > 1) { segment(c, p); return; }
         enqueue(c, p);
         run(c);
     }
@@ -65,36 +70,6 @@ public final class NetDev implements TxQueue {
         }
     }
 
-    /** skb_gso_segment of a merged packet back into its gso_size segments, then each is queued in sequence order. */
-    private void segment(Core c, Packet p) {
-        int n = p.segs, each = p.gsoSize > 0 ? p.gsoSize : p.payload / n, rest = p.payload - each * (n - 1);
-        int truesize = p.truesize / n; // each segment owns its own buffer again, not the merged sum
-        Packet chain = null, last = null;
-        for (int i = 1; i < n; i++) { // built before anything is queued: a qdisc drop may recycle p
-            Packet s = ledger.segmentOf(p, c.stepNow());
-            s.payload = i == n - 1 ? rest : each;
-            s.seq = p.seq + (long) each * i;
-            s.truesize = truesize;
-            if (last == null) chain = s; else last.next = s;
-            last = s;
-        }
-        p.payload = each;
-        p.segs = 1;
-        p.gsoSize = 0;
-        p.truesize = truesize;
-        p.next = chain;
-        for (Packet q = p; q != null; ) {
-            Packet nx = q.next;
-            q.next = null;
-            c.charge(CostKey.GSO_SEGMENT);
-            if (!txChecksum) c.charge(CostKey.CSUM_BYTE, q.l4HeaderBytes() + q.payload);
-            gsoSegments++;
-            enqueue(c, q);
-            q = nx;
-        }
-        run(c);
-    }
-
     /** __qdisc_run: dequeue and transmit while the queue runs, within the quota. */
     void run(Core c) {
         scheduled = false;
@@ -105,14 +80,16 @@ public final class NetDev implements TxQueue {
             // try_bulk_dequeue_skb: while the byte budget lasts, the packet in hand is not the last
             int budget = driver.txBulkAvail() - p.frameBytes();
             for (;;) {
-                Packet next = budget > 0 ? dequeue(c) : null;
-                if (next != null) {
+                Packet next = null;
+                if (inHand != null) { // the rest of the segmented packet's list
+                    next = dequeue(c);
+                    budget -= next.frameBytes();
+                } else if (budget > 0 && (next = dequeue(c)) != null) {
                     budget -= next.frameBytes();
                     bulkDequeues++;
                 }
                 if (!driver.xmit(c, p, next != null)) {
-                    pushFront(next);
-                    pushFront(p);
+                    requeue(p, next);
                     return;
                 }
                 quota--;
@@ -120,7 +97,7 @@ public final class NetDev implements TxQueue {
                 // dev_hard_start_xmit requeues the rest of a bulk only when the queue stopped; the quota
                 // is charged after the whole bulk (__qdisc_run), so it never cuts one behind an unrung doorbell
                 if (stopped != 0) {
-                    pushFront(next);
+                    requeue(null, next);
                     break;
                 }
                 p = next;
@@ -132,16 +109,45 @@ public final class NetDev implements TxQueue {
         }
     }
 
-    /** Requeued packets first (dev_requeue_skb), then the qdisc. */
+    /** The list in hand first (the rest of a segmented packet), then requeued packets (dev_requeue_skb), then
+     * the qdisc; a merged packet from the qdisc is segmented here (validate_xmit_skb). */
     private Packet dequeue(Core c) {
-        Packet p = requeued;
+        Packet p = inHand;
+        if (p != null) {
+            inHand = p.next;
+            p.next = null;
+            return p;
+        }
+        p = requeued;
         if (p != null) {
             requeued = p.next;
             p.next = null;
             requeuedCount--;
-            return p;
+        } else {
+            p = qdisc.dequeue(c.stepNow());
         }
-        return qdisc.dequeue(c.stepNow());
+        if (p != null && p.segs > 1) {
+            p = gso.segment(c, p);
+            inHand = p.next;
+            p.next = null;
+        }
+        return p;
+    }
+
+    /** dev_requeue_skb of what the driver did not take: p (refused, may be null), next and the list in hand. */
+    private void requeue(Packet p, Packet next) {
+        if (inHand != null) { // in order behind next
+            Packet tail = inHand;
+            int n = 1;
+            for (; tail.next != null; tail = tail.next) n++;
+            tail.next = requeued;
+            requeued = inHand;
+            inHand = null;
+            requeuedCount += n;
+            requeues += n;
+        }
+        pushFront(next);
+        pushFront(p);
     }
 
     private void pushFront(Packet p) {
@@ -149,6 +155,7 @@ public final class NetDev implements TxQueue {
         p.next = requeued;
         requeued = p;
         requeuedCount++;
+        requeues++;
     }
 
     private void schedule(Core c) {
@@ -183,5 +190,9 @@ public final class NetDev implements TxQueue {
 
     public long bulkDequeues() { return bulkDequeues; }
 
-    public long gsoSegments() { return gsoSegments; }
+    /** Segments software GSO made (validate_xmit_skb). */
+    public long gsoSegments() { return gso.segments(); }
+
+    /** Packets put back at the head of the queue because the driver did not take them (qdisc requeues). */
+    public long requeues() { return requeues; }
 }

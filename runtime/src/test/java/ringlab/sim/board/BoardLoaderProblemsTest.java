@@ -83,6 +83,26 @@ class BoardLoaderProblemsTest {
     }
 
     @Test
+    void dataCacheSizeAndScatterGatherAreOptional() {
+        JsonObject d = Descriptors.bcm6328();
+        d.getAsJsonObject("soc").addProperty("l1dBytes", 32768);
+        d.getAsJsonObject("nic").addProperty("sg", true);
+        Board b = BoardLoader.parse(d.toString(), FILE);
+        assertEquals(32768, b.soc().l1dBytes());
+        assertTrue(b.nic().sg());
+        d.getAsJsonObject("soc").remove("l1dBytes");
+        d.getAsJsonObject("nic").remove("sg");
+        b = BoardLoader.parse(d.toString(), FILE);
+        assertEquals(0, b.soc().l1dBytes(), "absent: not given");
+        assertEquals(false, b.nic().sg(), "absent: NETIF_F_SG not advertised");
+        d.getAsJsonObject("soc").addProperty("l1dBytes", 0);
+        d.getAsJsonObject("nic").addProperty("sg", "yes");
+        BoardDescriptorException e = assertThrows(BoardDescriptorException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertEquals(java.util.List.of("soc.l1dBytes must be a whole number >= 1, not 0", "nic.sg must be true or false, not \"yes\""),
+                e.problems());
+    }
+
+    @Test
     void theExceptionCarriesTheProblemsOneByOne() {
         JsonObject d = Descriptors.bcm6328();
         d.remove("id");

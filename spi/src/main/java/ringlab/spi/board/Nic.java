@@ -23,6 +23,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param irqUnmask          when a poll below budget unmasks the interrupt (descriptor field, optional:
  *                           {@link IrqUnmask#NAPI_COMPLETE_DONE} when absent); chosen by the descriptor,
  *                           never by the model's name
+ * @param sg                 the driver advertises NETIF_F_SG (scatter-gather transmit): software GSO can hand it
+ *                           segments that point into the merged packet's pages; without it skb_segment copies
+ *                           every segment into a new linear buffer (descriptor field, optional: false when
+ *                           absent, as for a driver that does not set it)
  * @param flowControl        IEEE 802.3x flow control on receive (descriptor field, optional, default false):
  *                           a frame that finds no free descriptor waits in the MAC's FIFO and PAUSE frames stop
  *                           the link partner, instead of the frame being lost
@@ -32,18 +36,27 @@ import org.osgi.annotation.versioning.ProviderType;
 public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
-                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean flowControl) {
+                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
     }
 
-    /** The 2.1 constructor: no flow control. */
+    /** The 2.0 constructor, without scatter-gather (false: NETIF_F_SG not advertised) and without flow control. */
     public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
                int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask) {
         this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
-                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, false);
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, false, false);
+    }
+
+    /** Without flow control (false: frames that find no descriptor are lost). */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, false);
     }
 }

@@ -14,11 +14,20 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param unalignedTraps true if a misaligned load or store traps and is emulated by the kernel
  * @param kernelVersion  "major.minor" of the board's kernel; selects the softirq-at-IRQ-exit rule
  * @param hz             kernel tick rate CONFIG_HZ (jiffies per second)
+ * @param l1dBytes       L1 data cache size in bytes: how much of what the CPU read recently it can read again
+ *                       without a DRAM miss (descriptor field, optional; 0 = not given: data the stack marked as
+ *                       read is taken to be still cached, as before the field existed)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
-                  boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz) {
+                  boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes) {
+
+    /** The 2.0 constructor, without the L1 data cache size (0: not given). */
+    public Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
+               boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz) {
+        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, 0);
+    }
 
     /** Kernels 4.9 to 6.4 skip softirq processing at IRQ exit while ksoftirqd is runnable. */
     public boolean defersSoftirqToRunnableKsoftirqd() {

@@ -4,7 +4,7 @@
  * typed as RxChecksum, irqUnmask added); see spi/README.md.
  * 2.1.0: Board.calibration (Calibration) and Published's change rows (baseline, receiverChangePercent); the 2.0
  * constructors stay.
- * 2.2.0: Nic.flowControl (802.3x); the 2.1 constructor stays.
+ * 2.2.0: Soc.l1dBytes, Nic.sg and Nic.flowControl (802.3x), each with the earlier constructors kept.
  */
 @org.osgi.annotation.versioning.Version("2.2.0")
 package ringlab.spi.board;

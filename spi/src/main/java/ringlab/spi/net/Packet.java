@@ -63,6 +63,9 @@ public final class Packet {
     /** The CPU already read the whole payload in softirq (a software checksum in the stack or in GRO), so the
      * copy to user space finds its lines in the D-cache instead of missing on each. */
     public boolean payloadCached;
+    /** The CPU wrote every line of the frame (a copy into a new buffer, as software GSO without scatter-gather
+     * makes), so each is dirty in a write-back D-cache and a non-coherent dma_map must write it back to DRAM. */
+    public boolean dirty;
     /** Bytes charged to a socket's receive memory (skb->truesize). */
     public int truesize;
     /** Offset of the IP header from a 4-byte boundary (0 = aligned, 2 = misaligned by NET_IP_ALIGN absence). */
@@ -101,7 +104,7 @@ public final class Packet {
     public void reset() {
         next = null; proto = 0; src = dst = sport = dport = payload = 0; tos = 0;
         seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; appSeq = appTime = 0;
-        segs = 1; gsoSize = 0; csumState = 0; payloadCached = false; truesize = 0; ipMisalign = 0; flowHash = 0;
+        segs = 1; gsoSize = 0; csumState = 0; payloadCached = false; dirty = false; truesize = 0; ipMisalign = 0; flowHash = 0;
         enqueuedNs = bornNs = 0; owner = null; sndOwner = null;
     }
 

@@ -241,6 +241,8 @@ final class NodeMetrics implements MultiCollector {
         portCounter.add("ringlab_port_tx_doorbells", "MMIO writes telling the NIC about new tx descriptors", PortCounters::txDoorbells);
         portCounter.add("ringlab_port_qdisc_bulk_dequeues", "Qdisc dequeues that took more than one packet", PortCounters::qdiscBulkDequeues);
         portCounter.add("ringlab_port_gso_segments", "Segments made by software GSO before the driver", PortCounters::gsoSegments);
+        portCounter.add("ringlab_port_qdisc_requeues", "Packets the driver did not take, put back at the head of the qdisc",
+                PortCounters::qdiscRequeues);
         portCounter.add("ringlab_port_tx_limit_stops", "Times the driver's tx limit (BQL) stopped the queue", PortCounters::txLimitStops);
         portCounter.add("ringlab_port_tx_queue_stops", "Times the netdev tx queue went from running to stopped", PortCounters::txQueueStops);
         portCounter.add("ringlab_port_dma_rx_map_cache_lines", "Cache lines invalidated or cleaned for rx buffers mapped "
@@ -249,6 +251,8 @@ final class NodeMetrics implements MultiCollector {
                 + "or synced for the CPU", PortCounters::dmaLinesUnmapped);
         portCounter.add("ringlab_port_dma_tx_map_cache_lines", "Cache lines cleaned for tx buffers mapped to the device",
                 PortCounters::dmaLinesToDevice);
+        portCounter.add("ringlab_port_dma_tx_writeback_cache_lines", "Dirty cache lines written back to DRAM by tx maps",
+                PortCounters::dmaLinesWrittenBack);
         portCounter.add("ringlab_port_tx_pause_frames", "IEEE 802.3x PAUSE frames sent because the receive FIFO filled",
                 PortCounters::txPauseFrames);
     }
