@@ -42,6 +42,8 @@ for name, args in rows:
         where = []
         if ring: where.append(f"{ring} rx ring drops")
         if sock: where.append(f"{sock} socket drops")
+        pause = sum(p.get("tx_pause_frames", 0) for p in R.get("ports", []))
+        if pause: where.append(f"the peer paused by {pause} PAUSE frames")
         bound = "CPU (core 0 saturated)" + (": " + ", ".join(where) if where else "")
     elif mbps >= 0.97 * wire_max:
         bound = f"wire ({wire_max:.0f} Mbit/s)"
