@@ -34,7 +34,7 @@ final class SoftwareGso {
     private final Ledger ledger;
     private final boolean sg, txChecksum;
     private final int l1dBytes, lineBytes;
-    private long segments, copiedBytes, missedLines;
+    private long segments;
 
     SoftwareGso(Ledger ledger, Nic nic, Soc soc) {
         this.ledger = ledger;
@@ -81,11 +81,9 @@ final class SoftwareGso {
     /** skb_copy_bits or skb_copy_and_csum_bits of one segment's payload into its new linear buffer. */
     private void copy(Core c, Packet q, int offset, int total, boolean read) {
         c.charge(CostKey.COPY_BYTE, q.payload);
-        copiedBytes += q.payload;
         if (!txChecksum) c.charge(CostKey.CSUM_BYTE, q.l4HeaderBytes() + q.payload);
         int missed = q.payload - (read ? cachedBytes(offset, q.payload, total) : 0);
         int lines = (missed + lineBytes - 1) / lineBytes;
-        missedLines += lines;
         c.charge(CostKey.DRAM_MISS, lines);
         q.dirty = true;
         q.payloadCached = true;
@@ -99,8 +97,4 @@ final class SoftwareGso {
     }
 
     long segments() { return segments; }
-
-    long copiedBytes() { return copiedBytes; }
-
-    long missedLines() { return missedLines; }
 }
