@@ -96,7 +96,7 @@ final class Fields {
 
     /** An optional whole number >= min; {@code absent} when the field is not there. */
     int integerOr(JsonObject o, String path, String k, int min, int absent) {
-        return o.has(k) && !o.get(k).isJsonNull() ? integer(o, path, k, min) : absent;
+        return get(o, path, k, false) == null ? absent : integer(o, path, k, min);
     }
 
     /** A JSON number without a fraction, in [min, max]. */
