@@ -55,7 +55,7 @@ class BidirTest {
         assertEquals(revSent, r.end.sumSentBidirReverse.bytes);
         var l = s.ledger();
         assertEquals(l.sentCount(), l.deliveredCount() + l.droppedCount() + l.inFlight());
-        assertEquals(l.inFlight(), RunInvariantsTest.queued(s));
+        assertEquals(l.inFlight(), s.queuedPackets());
         assertEquals(0L, r.ringlab.streamIntegrityErrors());
         if (topo == Scenario.Topology.DIRECT) assertEquals(2 * p, s.tasks.size(), "one iperf3 thread per stream");
     }
