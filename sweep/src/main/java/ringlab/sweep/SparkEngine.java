@@ -170,7 +170,7 @@ final class SparkEngine implements AutoCloseable {
         scala.util.Try<BoxedUnit> outcome = job.value().get();
         if (outcome.isSuccess()) return "the job ended without this slice's result";
         Throwable c = outcome.failed().get();
-        return String.valueOf(c.getMessage()).strip().lines().findFirst().orElse(c.toString());
+        return Sweep.firstLine(c);
     }
 
     private static void sleep(long ms) {

@@ -96,7 +96,7 @@ final class Sweep {
                 }
             }
         } catch (RuntimeException e) {
-            error = String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(e.toString());
+            error = firstLine(e);
             err.println("ringlab sweep: " + error);
             folder.rewriteResults();
             folder.writeRefused(refused);
@@ -155,6 +155,11 @@ final class Sweep {
     }
 
     /** A run in a line: board, features, workload and what differs from the defaults. */
+    /** An exception's message as one line (its first), or the exception itself where it has none. */
+    static String firstLine(Throwable e) {
+        return String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(e.toString());
+    }
+
     static String describe(RunSpec s) {
         StringBuilder sb = new StringBuilder(s.hardware()).append(" [").append(s.features()).append("] ").append(s.workload())
                 .append(" seed ").append(s.seed());
