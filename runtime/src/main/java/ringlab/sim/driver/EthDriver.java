@@ -19,7 +19,6 @@ import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxDelivery;
 import ringlab.spi.driver.RxLayout;
 import ringlab.spi.driver.RxStack;
-import ringlab.spi.driver.SkbSizes;
 import ringlab.spi.driver.TxDoorbell;
 import ringlab.spi.driver.TxLimit;
 import ringlab.spi.feature.DriverFeature;
@@ -91,8 +90,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             case COMPLETE -> Packet.CSUM_COMPLETE;
             case UNNECESSARY -> Packet.CSUM_UNNECESSARY;
         };
-        // NET_SKB_PAD = max(32, L1_CACHE_BYTES)
-        this.st = new DriverStrategies(this, new RxLayout(Math.max(32, lineBytes), spec.rxBufferBytes()), softirq);
+        this.st = new DriverStrategies(this, new RxLayout(SkbTruesize.netSkbPad(lineBytes), spec.rxBufferBytes()), softirq);
         this.rxPoster = new RxBuffers[nic.rxSize()];
         this.rxPosted = new RxLayout[nic.rxSize()];
         for (int i = 0; i < rxPosted.length; i++) rxPosted[i] = new RxLayout(0, 0);
@@ -283,7 +281,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             c.charge(CostKey.COPY_BYTE, len);
             dma.syncForDevice(c, len);
             p.ipMisalign = 0; // netdev_alloc_skb_ip_align
-            p.truesize = SkbSizes.overheadBytes() + 2 * lineBytes + len;
+            p.truesize = SkbTruesize.netdevAllocSkb(SkbTruesize.netSkbPad(lineBytes) + 2 + len, lineBytes); // + NET_IP_ALIGN
             p.owner = null;
             rxCopybreakPkt++;
         } else {

@@ -5,7 +5,6 @@ import ringlab.spi.driver.Dma;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxBuffers;
 import ringlab.spi.driver.RxLayout;
-import ringlab.spi.driver.SkbSizes;
 import ringlab.spi.net.Packet;
 
 /**
@@ -13,7 +12,8 @@ import ringlab.spi.net.Packet;
  * head initialised), mapped in full; at receive unmapped (in full, or only the received length when
  * the layout says so) and the head's lines touched cold, having waited a ring's worth of packet times.
  * A fresh buffer is always mapped with maintenance (its stale lines must go before the device writes);
- * syncReceivedOnly skips it at unmap only, after syncing the received length.
+ * syncReceivedOnly skips it at unmap only, after syncing the received length. truesize is what the allocator
+ * gave ({@link SkbTruesize}): a page_frag up to a page, a kmalloc class or whole pages above.
  */
 public final class PreallocatedSkbs implements RxBuffers {
     private static final Object SKB = "skb";
@@ -31,7 +31,7 @@ public final class PreallocatedSkbs implements RxBuffers {
     public void receive(Exec x, Object cookie, Packet p, RxLayout layout, Dma dma) {
         dma.unmapReceived(x, layout, p.frameBytes() + Packet.FCS);
         x.charge(CostKey.SKB_COLD_TOUCH);
-        p.truesize = SkbSizes.overheadBytes() + layout.headroom + layout.bufferBytes;
+        p.truesize = SkbTruesize.netdevAllocSkb(layout.headroom + layout.bufferBytes, dma.lineBytes());
         p.owner = this;
     }
 
