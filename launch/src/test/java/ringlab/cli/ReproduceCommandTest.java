@@ -54,7 +54,7 @@ class ReproduceCommandTest {
     @Test
     void absoluteAndChangeRowsAreJudgedByTheOneRuleAndAMissExitsOne() throws Exception {
         Path b = board("predicted", """
-                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 34, "source": "near what it simulates"},
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 32, "source": "near what it simulates"},
                  {"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 60, "source": "far above"},
                  {"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 1.2, "source": "a livelock it does not have"},
                  {"baseline": "stock", "features": "batched-rx", "iperf": "-M 512 -t 2", "receiverChangePercent": 12.5, "source": "list rx"},
@@ -86,9 +86,10 @@ class ReproduceCommandTest {
 
     @Test
     void aCalibratedBoardIsHeldToFivePercentAPredictedOneToTen() throws Exception {
-        // stock simulates about 32 Mbit/s for 2 s: 30 is within 10 % of it, not within 5 %
+        // stock simulates about 30 Mbit/s for 2 s (the slow-start overshoot overruns the 64-entry ring): 28 is
+        // within 10 % of it, not within 5 %
         String rows = """
-                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 30, "source": "s"}]""";
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 28, "source": "s"}]""";
         Run calibrated = PluginJars.cli(NO_DATA, "reproduce", "--bundles", board("calibrated", rows).toString(), "vendor-board");
         assertEquals(1, calibrated.rc(), calibrated.out());
         assertTrue(line(calibrated.out().lines().toList(), "0 ").endsWith("MISSES (within 5 %)"), calibrated.out());

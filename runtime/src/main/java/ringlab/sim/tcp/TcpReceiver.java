@@ -14,10 +14,13 @@ import ringlab.spi.net.Packet;
  * (and, with {@link TcpConfig#dsack}, one D-SACK for a fully duplicate segment or the duplicate head of a
  * partly new in-order one: TCPDSACKOldSent / TCPDSACKOfoSent).</li>
  * <li>rmem_alloc counts the truesize of every queued packet. Admission is tcp_try_rmem_schedule's test:
- * a packet is dropped only when rmem_alloc already exceeds rcvbuf (so the last admitted packet may overshoot
- * by its truesize), and an in-order packet is always admitted into an empty receive queue
- * (sk_forced_mem_schedule). The kernel would first try tcp_prune_queue (collapsing queued skbs into
- * compact ones to free truesize, a copy); that is not modelled, so where Linux collapses, this drops.</li>
+ * when rmem_alloc already exceeds rcvbuf, tcp_prune_queue runs: its tcp_clamp_window raises an unlocked
+ * rcvbuf to rmem_alloc (up to tcp_rmem[2]) and leaves quickack mode, which admits the packet (so the last
+ * admitted packet may overshoot by its truesize). Only when that is not enough (rcvbuf locked or at tcp_rmem[2])
+ * would the kernel collapse queued skbs into compact ones (tcp_collapse_ofo_queue, tcp_collapse: a copy) and
+ * then prune the out-of-order queue; neither is modelled, so there, where Linux collapses, this drops.
+ * An in-order packet is always admitted into an empty receive queue (sk_forced_mem_schedule).
+ * Global TCP memory pressure (tcp_mem) is not modelled.</li>
  * <li>__tcp_select_window with window scaling (no MSS rounding) and the 6.x scaling_ratio (payload/truesize
  * of the last full-sized packet, in 1/256); zero window when free space is below mss or 1/16 of the buffer;
  * the window is clamped by rcv_ssthresh, which tcp_grow_window raises per in-order packet (and forces one
@@ -201,7 +204,7 @@ final class TcpReceiver {
                 ackPending = ackNow = true;
                 return false;
             }
-            if (rmemAlloc > rcvbuf && rqHead != null) {
+            if (!tryRmemSchedule() && rqHead != null) {
                 stats.TCPRcvQDrop++;
                 host.drop(p, "TcpExtTCPRcvQDrop");
                 ackPending = ackNow = true;
@@ -233,7 +236,7 @@ final class TcpReceiver {
             ackPending = ackNow = true;
             return false;
         }
-        if (rmemAlloc > rcvbuf) {
+        if (!tryRmemSchedule()) {
             stats.TCPOFODrop++;
             host.drop(p, "TcpExtTCPOFODrop");
             ackPending = true;
@@ -251,6 +254,22 @@ final class TcpReceiver {
             sack.onOfo(seq, end);
         }
         ackPending = true; // __tcp_ack_snd_check sends at once while the ofo queue is non-empty
+        return false;
+    }
+
+    /**
+     * tcp_try_rmem_schedule: true if the segment may be queued. Over rcvbuf, tcp_prune_queue's first step,
+     * tcp_clamp_window: quickack mode ends and an unlocked rcvbuf grows to rmem_alloc (at most tcp_rmem[2]);
+     * if rmem_alloc still exceeds it, rcv_ssthresh drops to 2 * advmss (window_clamp is larger here) and the
+     * kernel's collapse and ofo pruning would follow: not modelled, false.
+     */
+    private boolean tryRmemSchedule() {
+        if (rmemAlloc <= rcvbuf) return true;
+        stats.PruneCalled++;
+        quick = 0;
+        if (rcvbuf < cfg.rmemMax && !rcvbufLocked) rcvbuf = Math.min(rmemAlloc, cfg.rmemMax);
+        if (rmemAlloc <= rcvbuf) return true;
+        rcvSsthresh = 2L * rcvMss;
         return false;
     }
 

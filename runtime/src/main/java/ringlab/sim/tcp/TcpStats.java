@@ -53,6 +53,8 @@ public final class TcpStats {
     public long TCPFullDup;
     /** Window advertisements that went to zero / came back from zero / wanted zero but could not shrink. */
     public long TCPToZeroWindowAdv, TCPFromZeroWindowAdv, TCPWantZeroWindowAdv;
+    /** tcp_prune_queue calls (rmem_alloc over rcvbuf at a data segment's admission). */
+    public long PruneCalled;
 
     @Override public String toString() {
         return "InSegs=" + InSegs + " OutSegs=" + OutSegs + " RetransSegs=" + RetransSegs
@@ -68,6 +70,6 @@ public final class TcpStats {
                 + " TCPWinProbe=" + TCPWinProbe + " TCPZeroWindowDrop=" + TCPZeroWindowDrop
                 + " TCPOverWindow=" + TCPOverWindow + " TCPFullDup=" + TCPFullDup
                 + " TCPToZeroWindowAdv=" + TCPToZeroWindowAdv + " TCPFromZeroWindowAdv=" + TCPFromZeroWindowAdv
-                + " TCPWantZeroWindowAdv=" + TCPWantZeroWindowAdv;
+                + " TCPWantZeroWindowAdv=" + TCPWantZeroWindowAdv + " PruneCalled=" + PruneCalled;
     }
 }

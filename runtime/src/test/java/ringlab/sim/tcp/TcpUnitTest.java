@@ -326,4 +326,43 @@ class TcpUnitTest {
         assertNull(null);
         h.clearOut();
     }
+
+    /** In-order 1460-byte segments charged as 8 KB-buffer skbs (16640 B truesize) until rmem_alloc passes rcvbuf. */
+    private static void fillPastRcvbuf(FakeHost h, TcpConnection c, int segments) {
+        for (int i = 0; i < segments; i++) {
+            Packet p = h.seg(i * 1460L, 1460, 0, 65535);
+            p.truesize = 16640;
+            c.input(p);
+        }
+    }
+
+    @Test void overRcvbufTcpClampWindowGrowsAnUnlockedBufferInsteadOfDropping() {
+        FakeHost h = new FakeHost();
+        TcpConnection c = new TcpConnection(h, new TcpConfig(), 1, 1, 2, 2);
+        assertEquals(131072, c.rcvbuf());
+        fillPastRcvbuf(h, c, 9); // 8 x 16640 = 133120 > 131072 when the 9th arrives
+        assertEquals(1, c.stats().PruneCalled);
+        assertEquals(0, c.stats().TCPRcvQDrop);
+        assertEquals(0, h.dropped);
+        assertEquals(9 * 1460, c.rcvNxt());
+        assertEquals(8 * 16640, c.rcvbuf(), "tcp_clamp_window: sk_rcvbuf = rmem_alloc");
+        c.read(100_000, null);
+        h.clearOut();
+    }
+
+    @Test void overALockedRcvbufTheSegmentIsDroppedWhereLinuxWouldCollapse() {
+        FakeHost h = new FakeHost();
+        TcpConfig cfg = new TcpConfig();
+        cfg.soRcvbuf = 32768;
+        TcpConnection c = new TcpConnection(h, cfg, 1, 1, 2, 2);
+        assertEquals(65536, c.rcvbuf());
+        fillPastRcvbuf(h, c, 5); // 4 x 16640 = 66560 > 65536 when the 5th arrives
+        assertEquals(1, c.stats().PruneCalled);
+        assertEquals(1, c.stats().TCPRcvQDrop);
+        assertEquals("TcpExtTCPRcvQDrop", h.lastDrop);
+        assertEquals(4 * 1460, c.rcvNxt());
+        assertEquals(65536, c.rcvbuf(), "SO_RCVBUF locks the buffer");
+        c.read(100_000, null);
+        h.clearOut();
+    }
 }
