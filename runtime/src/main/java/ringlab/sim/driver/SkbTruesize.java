@@ -22,8 +22,8 @@ import ringlab.spi.driver.SkbSizes;
  * skb_small_head_cache for heads below about 640 B is not modelled (only 5.x boards here use a copybreak);
  * a driver's extra alignment slack beyond the layout (ravb's RAVB_ALIGN - 1) is left out, it changes no class here.
  */
-final class SkbTruesize {
-    static final int PAGE_SIZE = 4096;
+public final class SkbTruesize {
+    public static final int PAGE_SIZE = 4096;
     /** SLUB: KMALLOC_SHIFT_HIGH = PAGE_SHIFT + 1. */
     static final int KMALLOC_MAX_CACHE_SIZE = 2 * PAGE_SIZE;
     /** SLUB's kmalloc caches up to KMALLOC_MAX_CACHE_SIZE (kmalloc-96 and -192 included). */
@@ -40,7 +40,12 @@ final class SkbTruesize {
         int head = align(SkbSizes.headBytes(), line);
         int data = align(padded, line) + shinfo;
         if (padded <= PAGE_SIZE - shinfo) return data + head; // page_frag: the fragment, no slab class
-        return kmallocSize(data) + head;
+        return allocSkb(padded, line);
+    }
+
+    /** truesize of alloc_skb(len) (__alloc_skb, kmalloc_reserve): ksize(SKB_DATA_ALIGN(len) + shinfo) + the head. */
+    public static int allocSkb(int len, int line) {
+        return kmallocSize(align(len, line) + align(SkbSizes.sharedInfoBytes(), line)) + align(SkbSizes.headBytes(), line);
     }
 
     /** ksize(kmalloc(bytes)) with SLUB and 4 KB pages. */

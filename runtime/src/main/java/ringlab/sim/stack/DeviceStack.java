@@ -8,6 +8,7 @@ import ringlab.sim.cpu.Cpu;
 import ringlab.sim.cpu.Task;
 import ringlab.sim.cpu.Timers;
 import ringlab.sim.driver.SkbFree;
+import ringlab.sim.driver.SkbTruesize;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxStack;
 import ringlab.sim.net.Ledger;
@@ -285,6 +286,26 @@ public final class DeviceStack implements RxStack, TcpHost {
         Core c = cpu.running();
         if (c != null) SkbFree.free(c, p, c.inInterrupt());
         ledger.release(p);
+    }
+
+    @Override
+    public void collapseCopy(Packet p, int bytes) {
+        Core c = cpu.running();
+        if (c == null) return;
+        c.charge(CostKey.COPY_BYTE, bytes);
+        if (!p.payloadCached) c.charge(CostKey.DRAM_MISS, (bytes + lineBytes - 1) / lineBytes);
+        p.payloadCached = true; // the reader copies from the compact skb just written
+    }
+
+    @Override
+    public int collapseSkb(int bytes) {
+        Core c = cpu.running();
+        if (c != null) {
+            c.charge(CostKey.SKB_ALLOC);
+            c.charge(CostKey.BUF_ALLOC);
+            c.charge(CostKey.SKB_INIT);
+        }
+        return SkbTruesize.allocSkb(bytes, lineBytes);
     }
 
     @Override

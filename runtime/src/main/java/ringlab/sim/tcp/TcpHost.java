@@ -1,5 +1,6 @@
 package ringlab.sim.tcp;
 
+import ringlab.sim.driver.SkbTruesize;
 import ringlab.spi.net.Packet;
 
 /**
@@ -35,6 +36,18 @@ public interface TcpHost {
      * {@link TcpConnection#txCompleted()} when a transmit completion frees room (tcp_tsq_handler).
      */
     default boolean smallQueueFull(TcpConnection c) { return false; }
+
+    /**
+     * tcp_collapse copies bytes of p's queued payload into a compact skb (skb_copy_bits): the device charges
+     * the copy to the CPU that runs it; the ideal peer copies for free.
+     */
+    default void collapseCopy(Packet p, int bytes) { }
+
+    /**
+     * tcp_collapse's alloc_skb(bytes) for a compact skb; returns its truesize. The device charges the
+     * allocation; the ideal peer only sizes it (with 64-byte cache lines).
+     */
+    default int collapseSkb(int bytes) { return SkbTruesize.allocSkb(bytes, 64); }
 
     /** Counts a packet dropped by TCP (e.g. receive queue over rcvbuf) in the run's ledger under reason. */
     void drop(Packet p, String reason);

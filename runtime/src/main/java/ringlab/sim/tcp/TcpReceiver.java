@@ -16,9 +16,9 @@ import ringlab.spi.net.Packet;
  * <li>rmem_alloc counts the truesize of every queued packet. Admission is tcp_try_rmem_schedule's test:
  * when rmem_alloc already exceeds rcvbuf, tcp_prune_queue runs: its tcp_clamp_window raises an unlocked
  * rcvbuf to rmem_alloc (up to tcp_rmem[2]) and leaves quickack mode, which admits the packet (so the last
- * admitted packet may overshoot by its truesize). Only when that is not enough (rcvbuf locked or at tcp_rmem[2])
- * would the kernel collapse queued skbs into compact ones (tcp_collapse_ofo_queue, tcp_collapse: a copy) and
- * then prune the out-of-order queue; neither is modelled, so there, where Linux collapses, this drops.
+ * admitted packet may overshoot by its truesize). When that is not enough (rcvbuf locked or at tcp_rmem[2]) the
+ * queued skbs are collapsed into compact ones ({@link TcpCollapse}: a copy charged to the CPU that runs it);
+ * tcp_prune_ofo_queue, which would then drop out-of-order data, is not modelled: the segment is dropped.
  * An in-order packet is always admitted into an empty receive queue (sk_forced_mem_schedule).
  * Global TCP memory pressure (tcp_mem) is not modelled.</li>
  * <li>__tcp_select_window with window scaling (no MSS rounding) and the 6.x scaling_ratio (payload/truesize
@@ -45,6 +45,7 @@ final class TcpReceiver {
     private final TcpStats stats;
     final OutOfOrderQueue ofo = new OutOfOrderQueue();
     final ReceiverSack sack = new ReceiverSack();
+    private final TcpCollapse collapse;
     private final boolean sackOn, dsackOn;
 
     final long isn;
@@ -80,6 +81,7 @@ final class TcpReceiver {
         this.rcvMss = cfg.mss;
         this.sackOn = cfg.sack;
         this.dsackOn = cfg.sack && cfg.dsack;
+        this.collapse = new TcpCollapse(host, stats);
         rcvbufLocked = cfg.soRcvbuf > 0;
         rcvbuf = rcvbufLocked ? Math.max(2L * Math.min(cfg.soRcvbuf, cfg.coreRmemMax), SOCK_MIN_RCVBUF) : cfg.rmemDefault;
         rcvNxt = copiedSeq = rcvWup = rcvqSeq = peerIsn;
@@ -258,19 +260,39 @@ final class TcpReceiver {
     }
 
     /**
-     * tcp_try_rmem_schedule: true if the segment may be queued. Over rcvbuf, tcp_prune_queue's first step,
-     * tcp_clamp_window: quickack mode ends and an unlocked rcvbuf grows to rmem_alloc (at most tcp_rmem[2]);
-     * if rmem_alloc still exceeds it, rcv_ssthresh drops to 2 * advmss (window_clamp is larger here) and the
-     * kernel's collapse and ofo pruning would follow: not modelled, false.
+     * tcp_try_rmem_schedule: true if the segment may be queued. sk_rmem_schedule's global tcp_mem test is not
+     * modelled, so only rmem_alloc over rcvbuf calls tcp_prune_queue.
      */
     private boolean tryRmemSchedule() {
-        if (rmemAlloc <= rcvbuf) return true;
+        return rmemAlloc <= rcvbuf || pruneQueue();
+    }
+
+    /**
+     * tcp_prune_queue (PruneCalled): tcp_clamp_window, then, still over rcvbuf, tcp_collapse_ofo_queue and
+     * tcp_collapse of the receive queue from copied_seq to rcv_nxt ({@link TcpCollapse}). Still over, the
+     * kernel's tcp_prune_ofo_queue would drop out-of-order skbs from the far end: not modelled (the ledger
+     * counted them delivered); the segment is dropped instead and RcvPruned counted, as when that fails too.
+     */
+    private boolean pruneQueue() {
         stats.PruneCalled++;
+        clampWindow();
+        if (rmemAlloc <= rcvbuf) return true;
+        rmemAlloc += collapse.ofoQueue(ofo, rcvbuf, scalingRatio);
+        if (rqHead != null) rmemAlloc += collapse.run(rqHead, null, copiedSeq, scalingRatio);
+        if (rmemAlloc <= rcvbuf) return true;
+        stats.RcvPruned++;
+        return false;
+    }
+
+    /**
+     * tcp_clamp_window: quickack mode ends and an unlocked rcvbuf below tcp_rmem[2] grows to rmem_alloc (at
+     * most tcp_rmem[2]); if rmem_alloc still exceeds it, rcv_ssthresh drops to 2 * advmss (window_clamp is
+     * larger here).
+     */
+    private void clampWindow() {
         quick = 0;
         if (rcvbuf < cfg.rmemMax && !rcvbufLocked) rcvbuf = Math.min(rmemAlloc, cfg.rmemMax);
-        if (rmemAlloc <= rcvbuf) return true;
-        rcvSsthresh = 2L * rcvMss;
-        return false;
+        if (rmemAlloc > rcvbuf) rcvSsthresh = 2L * rcvMss;
     }
 
     private void appendRq(Packet p) {

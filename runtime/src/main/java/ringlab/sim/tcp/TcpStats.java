@@ -55,6 +55,10 @@ public final class TcpStats {
     public long TCPToZeroWindowAdv, TCPFromZeroWindowAdv, TCPWantZeroWindowAdv;
     /** tcp_prune_queue calls (rmem_alloc over rcvbuf at a data segment's admission). */
     public long PruneCalled;
+    /** Queued skbs tcp_collapse copied into compact ones (tcp_collapse_one). */
+    public long TCPRcvCollapsed;
+    /** tcp_prune_queue calls that left rmem_alloc over rcvbuf after collapsing: the segment is dropped. */
+    public long RcvPruned;
 
     @Override public String toString() {
         return "InSegs=" + InSegs + " OutSegs=" + OutSegs + " RetransSegs=" + RetransSegs
@@ -70,6 +74,7 @@ public final class TcpStats {
                 + " TCPWinProbe=" + TCPWinProbe + " TCPZeroWindowDrop=" + TCPZeroWindowDrop
                 + " TCPOverWindow=" + TCPOverWindow + " TCPFullDup=" + TCPFullDup
                 + " TCPToZeroWindowAdv=" + TCPToZeroWindowAdv + " TCPFromZeroWindowAdv=" + TCPFromZeroWindowAdv
-                + " TCPWantZeroWindowAdv=" + TCPWantZeroWindowAdv + " PruneCalled=" + PruneCalled;
+                + " TCPWantZeroWindowAdv=" + TCPWantZeroWindowAdv + " PruneCalled=" + PruneCalled
+                + " TCPRcvCollapsed=" + TCPRcvCollapsed + " RcvPruned=" + RcvPruned;
     }
 }

@@ -329,11 +329,14 @@ class TcpUnitTest {
 
     /** In-order 1460-byte segments charged as 8 KB-buffer skbs (16640 B truesize) until rmem_alloc passes rcvbuf. */
     private static void fillPastRcvbuf(FakeHost h, TcpConnection c, int segments) {
-        for (int i = 0; i < segments; i++) {
-            Packet p = h.seg(i * 1460L, 1460, 0, 65535);
-            p.truesize = 16640;
-            c.input(p);
-        }
+        for (int i = 0; i < segments; i++) inputBigSkb(h, c, i);
+    }
+
+    /** The i-th 1460-byte segment, charged as an 8 KB-buffer skb (16640 B truesize). */
+    private static void inputBigSkb(FakeHost h, TcpConnection c, int i) {
+        Packet p = h.seg(i * 1460L, 1460, 0, 65535);
+        p.truesize = 16640;
+        c.input(p);
     }
 
     @Test void overRcvbufTcpClampWindowGrowsAnUnlockedBufferInsteadOfDropping() {
@@ -350,19 +353,66 @@ class TcpUnitTest {
         h.clearOut();
     }
 
-    @Test void overALockedRcvbufTheSegmentIsDroppedWhereLinuxWouldCollapse() {
-        FakeHost h = new FakeHost();
+    /** A connection whose SO_RCVBUF of 32768 locks rcvbuf at 65536: tcp_clamp_window cannot grow it. */
+    private static TcpConnection lockedAt64K(FakeHost h) {
         TcpConfig cfg = new TcpConfig();
         cfg.soRcvbuf = 32768;
         TcpConnection c = new TcpConnection(h, cfg, 1, 1, 2, 2);
         assertEquals(65536, c.rcvbuf());
+        return c;
+    }
+
+    @Test void overALockedRcvbufSkbsOfTheScalingRatioAreNotCollapsedAndTheSegmentIsDropped() {
+        FakeHost h = new FakeHost();
+        TcpConnection c = lockedAt64K(h);
         fillPastRcvbuf(h, c, 5); // 4 x 16640 = 66560 > 65536 when the 5th arrives
+        // tcp_collapse takes an skb whose tcp_win_from_space(truesize) exceeds its len: with the 6.x scaling_ratio
+        // learnt from these very skbs (1460 / 16640) none is, and nothing of the head has been read
         assertEquals(1, c.stats().PruneCalled);
+        assertEquals(0, c.stats().TCPRcvCollapsed);
+        assertEquals(1, c.stats().RcvPruned);
         assertEquals(1, c.stats().TCPRcvQDrop);
         assertEquals("TcpExtTCPRcvQDrop", h.lastDrop);
         assertEquals(4 * 1460, c.rcvNxt());
         assertEquals(65536, c.rcvbuf(), "SO_RCVBUF locks the buffer");
         c.read(100_000, null);
+        h.clearOut();
+    }
+
+    @Test void overALockedRcvbufAPartlyReadQueueIsCollapsedIntoPageSizedSkbsAndTheSegmentQueued() {
+        FakeHost h = new FakeHost();
+        TcpConnection c = lockedAt64K(h);
+        fillPastRcvbuf(h, c, 4);
+        assertEquals(100, c.read(100, null));
+        inputBigSkb(h, c, 4);
+        // tcp_collapse from copied_seq: the head holds read data, so it and all after it are copied, 5740 bytes
+        // into SKB_WITH_OVERHEAD(4096) = 3840 + 1900 bytes, both kmalloc-4096 skbs of truesize 4096 + 256
+        assertEquals(1, c.stats().PruneCalled);
+        assertEquals(4, c.stats().TCPRcvCollapsed);
+        assertEquals(0, c.stats().RcvPruned);
+        assertEquals(0, h.dropped);
+        assertEquals(5 * 1460, c.rcvNxt());
+        assertEquals(2 * 4352 + 16640, c.rmemAlloc());
+        assertEquals(5 * 1460 - 100, c.read(100_000, null), "every byte is still there, in order");
+        assertEquals(0, c.rmemAlloc());
+        h.clearOut();
+    }
+
+    @Test void overALockedRcvbufAnOutOfOrderRangeIsCollapsed() {
+        FakeHost h = new FakeHost();
+        TcpConnection c = lockedAt64K(h);
+        for (int i = 1; i <= 5; i++) inputBigSkb(h, c, i); // a hole at 0; the 5th finds 4 x 16640 > 65536
+        // tcp_collapse_ofo_queue: one contiguous range of 4 skbs, bloated for the default scaling ratio (1/2):
+        // 5840 bytes into 3840 + 2000, two skbs of truesize 4352; then the 5th is queued
+        assertEquals(1, c.stats().PruneCalled);
+        assertEquals(4, c.stats().TCPRcvCollapsed);
+        assertEquals(5, c.stats().TCPOFOQueue);
+        assertEquals(0, h.dropped);
+        assertEquals(2 * 4352 + 16640, c.rmemAlloc());
+        c.input(h.seg(0, 1460, 0, 65535)); // fills the hole: the whole range moves to the receive queue
+        assertEquals(6 * 1460, c.rcvNxt());
+        assertEquals(6 * 1460, c.read(100_000, null));
+        assertEquals(0, c.rmemAlloc());
         h.clearOut();
     }
 }
