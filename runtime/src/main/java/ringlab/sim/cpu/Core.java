@@ -15,8 +15,9 @@ import ringlab.spi.driver.Exec;
  * Not modelled: the periodic tick's own cost, IRQ nesting (hard IRQs never nest), load balancing.
  */
 public final class Core implements EventHandler, Exec {
-    /** Softirq numbers as in the kernel (lower runs first in a pass); HI and the rest are not modelled. */
-    public static final int TIMER = 1, NET_TX = 2, NET_RX = 3, NR_SOFTIRQS = 4;
+    /** Softirq numbers in the kernel's order (lower runs first in a pass): TIMER, NET_TX, NET_RX, then TASKLET
+     * (the kernel's 6, after BLOCK and IRQ_POLL, which are not modelled); HI, SCHED, HRTIMER and RCU are not. */
+    public static final int TIMER = 1, NET_TX = 2, NET_RX = 3, TASKLET = 4, NR_SOFTIRQS = 5;
     static final int TASK = 0, SOFT = 1, HARD = 2;
     private static final int KIND_RAISE = -1, KIND_KICK = -2;
     /** CFS defaults for one CPU: sched_latency 6 ms, min_granularity 0.75 ms, wakeup_granularity 1 ms. */

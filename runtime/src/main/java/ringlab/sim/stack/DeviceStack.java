@@ -9,6 +9,7 @@ import ringlab.sim.cpu.Task;
 import ringlab.sim.cpu.Timers;
 import ringlab.sim.driver.SkbFree;
 import ringlab.sim.driver.SkbTruesize;
+import ringlab.sim.driver.TxOwner;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxStack;
 import ringlab.sim.net.Ledger;
@@ -21,6 +22,7 @@ import ringlab.sim.tcp.TcpHost;
  * I-cache), misaligned header accesses that trap where the ISA traps, software checksums where the NIC
  * did not verify, IP forwarding between ports, ICMP echo, UDP sockets, and the host side of TCP
  * (output through the qdisc, timers through the timer softirq, wakeups of blocked tasks).
+ * TCP small queues hold a sender back while its skbs wait below TCP ({@link TsqTasklet}).
  * Not modelled: IP options and fragments, netfilter, ARP (neighbours are resolved), socket lock backlog.
  */
 public final class DeviceStack implements RxStack, TcpHost {
@@ -40,6 +42,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     private final ArrayList<TcpConnection> tcp = new ArrayList<>();
     private final IdentityHashMap<TcpConnection, Binding> bindings = new IdentityHashMap<>();
     private final ArrayList<UdpSocket> udp = new ArrayList<>();
+    private final TsqTasklet[] tsqTasklets;
     private final long[] noSocket, udpNoPorts, rcvbufErrors, inNoRoutes, outNoRoutes;
     private boolean dropFlag;
     private long ipInReceives, ipForwarded, icmpEchoes, udpInDatagrams, tcpInSegs;
@@ -48,6 +51,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     private static final class Binding {
         Timers.Timer[] timers = new Timers.Timer[3];
         Task reader, writer;
+        TsqTasklet.Wmem wmem;
     }
 
     public DeviceStack(Cpu cpu, Ledger ledger, int lineBytes, boolean txChecksum, int... localAddrs) {
@@ -57,6 +61,8 @@ public final class DeviceStack implements RxStack, TcpHost {
         this.txChecksum = txChecksum;
         this.localAddrs = localAddrs;
         this.timerCore = cpu.core(0);
+        this.tsqTasklets = new TsqTasklet[cpu.cores()];
+        for (int i = 0; i < tsqTasklets.length; i++) tsqTasklets[i] = new TsqTasklet(cpu.core(i));
         // drop reasons: the nstat counter that counts the drop where there is one, else the kernel's drop reason
         this.noSocket = ledger.counter("no_socket"); // TCP: SKB_DROP_REASON_NO_SOCKET, no MIB
         this.udpNoPorts = ledger.counter("UdpNoPorts");
@@ -199,7 +205,11 @@ public final class DeviceStack implements RxStack, TcpHost {
     void ipOutput(Core c, Packet p) {
         c.charge(CostKey.NETFILTER, 2); // LOCAL_OUT, POST_ROUTING
         NetDev out = route(p.dst);
-        if (out == null) { dropSkb(c, p, outNoRoutes); return; }
+        if (out == null) {
+            if (p.sndOwner instanceof TxOwner o) o.txFreed(c, p.truesize); // kfree_skb runs the socket destructor
+            dropSkb(c, p, outNoRoutes);
+            return;
+        }
         out.queueXmit(c, p);
     }
 
@@ -216,6 +226,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         Binding b = new Binding();
         b.reader = reader;
         b.writer = writer;
+        b.wmem = new TsqTasklet.Wmem(conn, tsqTasklets);
         bindings.put(conn, b);
     }
 
@@ -248,12 +259,18 @@ public final class DeviceStack implements RxStack, TcpHost {
             c.charge(CostKey.SKB_INIT);
         } else {
             c.charge(CostKey.SKB_ALLOC); // the clone transmitted while the original stays queued
+            TsqTasklet.Wmem w = bindings.get(conn).wmem;
+            w.charge();
+            p.sndOwner = w; // tcp_wfree at the transmit completion
         }
         c.charge(CostKey.TCP_TX);
         // the payload was summed while copied in (csum_and_copy_from_user); the header is summed per segment
         if (!txChecksum) c.charge(CostKey.CSUM_BYTE, Packet.TCP_HEADER);
         ipOutput(c, p);
     }
+
+    @Override
+    public boolean smallQueueFull(TcpConnection conn) { return bindings.get(conn).wmem.full(); }
 
     @Override
     public void armTimer(TcpConnection conn, int timer, long at) {

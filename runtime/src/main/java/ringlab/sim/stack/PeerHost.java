@@ -151,21 +151,12 @@ public final class PeerHost implements Port, TcpHost {
         t.push(bytes);
     }
 
-    /** tcp_limit_output_bytes (net.ipv4.tcp_limit_output_bytes, 1 MB since 4.19) */
-    static final long TCP_LIMIT_OUTPUT_BYTES = 1 << 20;
     /** sk_buff + skb_shared_info counted in a 64-bit host's truesize beside the frame. */
     static final int SKB_OVERHEAD = 576;
 
     @Override public boolean smallQueueFull(TcpConnection c) {
         PeerTimers t = timers.get(c);
-        long srtt = c.srttNs();
-        long limit = TCP_LIMIT_OUTPUT_BYTES;
-        if (srtt > 0) {
-            // sk_pacing_rate = cwnd * mss / srtt * (200 % in slow start, 120 % after); limit = rate >> 10 (~1 ms)
-            int ratio = c.cwndSegments() < c.ssthreshSegments() ? 200 : 120;
-            double bytesPerSec = (double) c.cwndBytes() * ratio / 100 * 1e9 / srtt;
-            limit = Math.min(limit, Math.max(2L * (c.config().mss + 40 + 14 + SKB_OVERHEAD), (long) bytesPerSec >> 10));
-        }
+        long limit = TcpSmallQueues.limit(c, c.config().mss + 40 + 14 + SKB_OVERHEAD);
         if (t.tsqBytes <= limit) return false;
         t.tsqThrottled = true;
         return true;

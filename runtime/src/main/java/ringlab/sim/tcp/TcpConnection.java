@@ -186,6 +186,9 @@ public final class TcpConnection {
 
     public int cwndSegments() { return snd.cw.cwnd; }
 
+    /** Segments sent and not yet cumulatively acknowledged (tp->packets_out). */
+    public int packetsOut() { return snd.sb.packetsOut(); }
+
     /** ssthresh in segments (Integer.MAX_VALUE = infinite). */
     public int ssthreshSegments() { return snd.cw.ssthresh; }
 

@@ -1,0 +1,26 @@
+package ringlab.sim.stack;
+
+import ringlab.sim.tcp.TcpConnection;
+
+/**
+ * The limit of TCP small queues (tcp_small_queue_check, net/ipv4/tcp_output.c): a connection's bytes handed
+ * below TCP and not yet freed by a transmit completion (sk_wmem_alloc) may reach about 1 ms at its pacing
+ * rate (sk_pacing_rate >> sk_pacing_shift 10), at least two skbs, at most tcp_limit_output_bytes. The pacing
+ * rate is tcp_update_pacing_rate's cwnd * mss / srtt times 200 % in slow start, 120 % after. Shared by the
+ * ideal peer and the device; each counts its skbs' truesize its own way.
+ */
+final class TcpSmallQueues {
+    /** net.ipv4.tcp_limit_output_bytes (1 MB since 4.19). */
+    static final long TCP_LIMIT_OUTPUT_BYTES = 1 << 20;
+
+    private TcpSmallQueues() {}
+
+    /** The bytes connection c may have below TCP; {@code skbTruesize}: a full-sized skb's charge. */
+    static long limit(TcpConnection c, long skbTruesize) {
+        long srtt = c.srttNs();
+        if (srtt <= 0) return TCP_LIMIT_OUTPUT_BYTES;
+        int ratio = c.cwndSegments() < c.ssthreshSegments() ? 200 : 120;
+        double bytesPerSec = (double) c.cwndBytes() * ratio / 100 * 1e9 / srtt;
+        return Math.min(TCP_LIMIT_OUTPUT_BYTES, Math.max(2 * skbTruesize, (long) bytesPerSec >> 10));
+    }
+}
