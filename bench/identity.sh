@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Byte-identity check for changes that must not change any result (engine and hot-path work, start-up work):
-# runs about 25 varied `ringlab run` scenarios (boards, TCP/UDP, -R, -P, features, qdiscs, the forward
+# runs about 40 varied `ringlab run` scenarios (boards, TCP/UDP, -R, -P, features, qdiscs, the forward
 # topology, ping, error and help output), text and --json, fixed seed and timestamp, and writes each run's
 # stdout, stderr and exit status plus a SHA256SUMS of them. Record a baseline from one build, then check
 # another against it:
@@ -49,7 +49,18 @@ SCENARIOS=(
     "forward-bcm6328-udp|--hardware bcm6328 --topology forward -- -u -b 50M -t 3"
     "seed-42|--hardware bcm6328 --seed 42 -- -M 512 -t 5 -w 64K"
     "bytes-n|--hardware rzg2ul -- -n 20M"
+    "eq-forms|--hardware=bcm6328 --features=stock,-ip-align --seed=3 -J -- -t 2"
     "help|--help"
+    "help-short|-h"
+    "bad-set|--hardware bcm6328 --set nokey -- -t 1"
+    "bad-stray|--hardware bcm6328 stray -- -t 1"
+    "bad-seed|--hardware bcm6328 --seed abc -- -t 1"
+    "bad-seed-hex-json|--hardware bcm6328 -J --seed 0x10 -- -t 1"
+    "bad-option|--hardware bcm6328 --nosuch -- -t 1"
+    "bad-missing-value|--hardware"
+    "bad-iperf|--hardware bcm6328 -- -t 1 --nosuch"
+    "bad-no-hardware|-- -t 1"
+    "bad-topology|--hardware bcm6328 --topology ring -- -t 1"
     "bad-board|--hardware nosuch -- -t 1"
     "bad-arg-json|--hardware bcm6328 --json -- -t x"
 )
@@ -69,7 +80,7 @@ for s in "${SCENARIOS[@]}"; do
     common=(--seed 1 --timestamp 2026-12-01T00:00:00Z --bundles '')
     case "$name" in seed-*) common=(--timestamp 2026-12-01T00:00:00Z --bundles '') ;; esac
     run_one "$name.text" "${common[@]}" "${args[@]}"
-    case "$name" in help|bad-*) continue ;; esac
+    case "$name" in help*|bad-*) continue ;; esac
     run_one "$name.json" --json "${common[@]}" "${args[@]}"
 done
 (cd "$OUT" && sha256sum -- *.out *.err > SHA256SUMS)

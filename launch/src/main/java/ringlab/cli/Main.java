@@ -47,6 +47,8 @@ public final class Main implements Callable<Integer> {
 
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         Io io = new Io(out, err, env);
+        RunCommand plain = args.length > 0 && args[0].equals("run") ? RunArgs.parse(args, io) : null;
+        if (plain != null) return callPlain(plain, err);
         Main main = new Main(io);
         CommandLine cl = commandLine(main, io, args.length > 0 ? args[0] : null);
         main.self = cl;
@@ -54,6 +56,16 @@ public final class Main implements Callable<Integer> {
         cl.getOut().flush();
         cl.getErr().flush();
         return rc;
+    }
+
+    /** A command {@link RunArgs} parsed, run as picocli's execute runs it: an exception's trace on stderr, status 1. */
+    private static int callPlain(RunCommand c, PrintStream err) {
+        try {
+            return c.call();
+        } catch (Exception e) {
+            e.printStackTrace(err);
+            return 1;
+        }
     }
 
     /** The subcommands' names, in the order the usage lists them. */
