@@ -19,6 +19,7 @@ public final class Sim {
 
     public long now() { return now; }
 
+    /** Events dispatched from the queue; those a handler handled in place are counted by {@link #handledInPlace()}. */
     public long events() { return events; }
 
     public SplittableRandom rng() { return rng; }
