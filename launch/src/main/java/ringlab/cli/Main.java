@@ -47,6 +47,12 @@ public final class Main implements Callable<Integer> {
 
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         Io io = new Io(out, err, env);
+        RunCommand plain = args.length > 0 && args[0].equals("run") ? RunArgs.parse(args, io) : null;
+        if (plain != null) {
+            int rc = callPlain(plain, err);
+            if (Boolean.getBoolean(LIST_PICOCLI)) listPicocli(io);
+            return rc;
+        }
         Main main = new Main(io);
         CommandLine cl = commandLine(main, io, args.length > 0 ? args[0] : null);
         main.self = cl;
@@ -54,6 +60,30 @@ public final class Main implements Callable<Integer> {
         cl.getOut().flush();
         cl.getErr().flush();
         return rc;
+    }
+
+    /**
+     * Set by ./ringlab for the run whose loaded classes become the class-data archive: a plain run loads no
+     * picocli class, but help, list and the other commands use them, so that run builds (and renders the usage
+     * of) every command too, without output, and the archive keeps them.
+     */
+    static final String LIST_PICOCLI = "ringlab.cds.picocli";
+
+    private static void listPicocli(Io io) {
+        CommandLine cl = commandLine(new Main(io), io, null);
+        cl.getUsageMessage();
+        for (CommandLine sub : cl.getSubcommands().values()) sub.getUsageMessage();
+        cl.parseArgs("list");
+    }
+
+    /** A command {@link RunArgs} parsed, run as picocli's execute runs it: an exception's trace on stderr, status 1. */
+    private static int callPlain(RunCommand c, PrintStream err) {
+        try {
+            return c.call();
+        } catch (Exception e) {
+            e.printStackTrace(err);
+            return 1;
+        }
     }
 
     /** The subcommands' names, in the order the usage lists them. */

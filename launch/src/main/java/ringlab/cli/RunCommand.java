@@ -58,13 +58,18 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The command line as typed, when {@link RunArgs} parsed it instead of picocli (then spec is null). */
+    List<String> typed;
+
     private final Main.Io io;
 
     RunCommand(Main.Io io) { this.io = io; }
 
+    private List<String> typed() { return typed != null ? typed : spec.commandLine().getParseResult().originalArgs(); }
+
     @Override
     public Integer call() {
-        JsonMode mode = JsonMode.of(spec.commandLine().getParseResult().originalArgs());
+        JsonMode mode = JsonMode.of(typed());
         Scenario sc;
         Simulation sim;
         Instant start;
@@ -152,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
 
     private Parsed parsed(Plugins plugins) {
         Map<String, String> setMap = settings.setMap();
-        RunSpec rs = new RunSpec(null, hardware, features, seed, setMap, settings.topology, settings.pingMs, settings.iperfArgs(spec));
+        RunSpec rs = new RunSpec(null, hardware, features, seed, setMap, settings.topology, settings.pingMs, settings.iperfArgs(typed()));
         Experiments.Prepared p = Experiments.prepare(rs, plugins.boards(), plugins.features());
         return new Parsed(p.scenario(), p.iperf(), json);
     }

@@ -37,8 +37,10 @@ final class ScenarioOptions {
     }
 
     /** iperf3's arguments, which come only after --: a stray word before it is a mistake, not an iperf3 argument. */
-    List<String> iperfArgs(CommandSpec spec) {
-        List<String> original = spec.commandLine().getParseResult().originalArgs();
+    List<String> iperfArgs(CommandSpec spec) { return iperfArgs(spec.commandLine().getParseResult().originalArgs()); }
+
+    /** As {@link #iperfArgs(CommandSpec)}, given the command line as typed. */
+    List<String> iperfArgs(List<String> original) {
         int dashes = original.indexOf("--");
         List<String> afterDashes = dashes < 0 ? List.of() : original.subList(dashes + 1, original.size());
         if (!afterDashes.equals(iperfArgs)) {

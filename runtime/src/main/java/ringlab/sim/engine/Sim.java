@@ -19,6 +19,7 @@ public final class Sim {
 
     public long now() { return now; }
 
+    /** Events dispatched from the queue; those a handler handled in place are counted by {@link #handledInPlace()}. */
     public long events() { return events; }
 
     public SplittableRandom rng() { return rng; }
@@ -34,15 +35,24 @@ public final class Sim {
     private long nextSeq;
 
     /** Schedules h.onEvent(kind, arg) at absolute virtual time t (not before now). */
-    public void at(long t, EventHandler h, int kind, Object arg) {
+    public void at(long t, EventHandler h, int kind, Object arg) { at(t, nextSeq++, h, kind, arg); }
+
+    /**
+     * The sequence number the next event scheduled would get, taken now for an event scheduled later with
+     * {@link #at(long, long, EventHandler, int, Object)}: it keeps the place among same-time events that it
+     * would have had if scheduled now.
+     */
+    public long reserveSeq() { return nextSeq++; }
+
+    /** Schedules with a sequence number from {@link #reserveSeq()}. */
+    public void at(long t, long s, EventHandler h, int kind, Object arg) {
         if (t < now) t = now;
-        long s = nextSeq++;
         if (!slotFull) {
             if (t < queue.peekTime()) {
                 fillSlot(t, s, h, kind, arg);
                 return;
             }
-        } else if (t < slotTime) {
+        } else if (t < slotTime || (t == slotTime && s < slotSeq)) {
             queue.add(slotTime, slotSeq, slotHandler, slotKind, slotArg);
             fillSlot(t, s, h, kind, arg);
             return;
@@ -70,8 +80,41 @@ public final class Sim {
     /** True once {@link #stop()} was called. */
     public boolean stopped() { return stopped; }
 
+    /** The end of the running {@link #runUntil}'s window; no event may run past it. */
+    private long limit = Long.MIN_VALUE;
+    private long inPlace;
+
+    /**
+     * Lets the handler of the event being dispatched handle its own next event, due at {@code t}, in place
+     * (no queue operation, no dispatch) when that event would be the very next one anyway: earlier than
+     * everything pending (an event already pending at the same time would go first), inside this run's
+     * window, and the run not stopped. On true the clock is at {@code t} and the caller must do exactly what
+     * its event would have done; on false it schedules the event as usual. The dispatch order of every
+     * other event is unchanged.
+     */
+    public boolean advanceInPlace(long t) {
+        if (stopped || t > limit) return false;
+        if (slotFull ? t >= slotTime : t >= queue.peekTime()) return false;
+        if (t > now) now = t;
+        inPlace++;
+        return true;
+    }
+
+    /** Events handled in place through {@link #advanceInPlace} (not counted in {@link #events()}). */
+    public long handledInPlace() { return inPlace; }
+
     /** Runs every event up to and including time t, then sets the clock to t (or, once stopped, leaves it). */
     public void runUntil(long t) {
+        limit = t;
+        try {
+            dispatchUntil(t);
+        } finally {
+            limit = Long.MIN_VALUE;
+        }
+        if (t > now && !stopped) now = t;
+    }
+
+    private void dispatchUntil(long t) {
         EventQueue q = queue;
         for (;;) {
             if (stopped) return;
@@ -92,6 +135,5 @@ public final class Sim {
             }
             events++;
         }
-        if (t > now) now = t;
     }
 }
