@@ -1,6 +1,7 @@
 package ringlab.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -13,9 +14,15 @@ final class BundlesOption {
     String bundles;
 
     /** The in-tree boards and features plus those of the jars; one clear line (IllegalArgumentException) if a jar is refused. */
-    Plugins plugins(Map<String, String> env) {
-        if (bundles != null) return Plugins.load(Plugins.parse(bundles), false);
-        return Plugins.load(java.util.List.of(deployFolder(env)), true);
+    Plugins plugins(Map<String, String> env) { return plugins(env, false); }
+
+    /** {@link #plugins} for one run: the in-tree board descriptors parsed only when asked for. */
+    Plugins pluginsForOneRun(Map<String, String> env) { return plugins(env, true); }
+
+    private Plugins plugins(Map<String, String> env, boolean lazily) {
+        List<Path> sources = bundles != null ? Plugins.parse(bundles) : List.of(deployFolder(env));
+        boolean optional = bundles == null; // the default folder may not exist yet
+        return lazily ? Plugins.loadLazily(sources, optional) : Plugins.load(sources, optional);
     }
 
     /** {@link #plugins}, or null after one line on standard error ("ringlab COMMAND: why"). */

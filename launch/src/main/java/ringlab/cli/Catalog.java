@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import ringlab.sim.board.ClasspathBoards;
+import ringlab.sim.board.LazyBoards;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
 
@@ -17,6 +18,9 @@ final class Catalog {
     private Catalog() { }
 
     static Map<String, Board> boards() { return ClasspathBoards.load(Catalog.class.getClassLoader()); }
+
+    /** The same boards, each descriptor parsed only when asked for (a run needs one; see {@link LazyBoards}). */
+    static Map<String, Board> lazyBoards() { return LazyBoards.index(Catalog.class.getClassLoader()); }
 
     static Map<String, DriverFeature> features() {
         Map<String, DriverFeature> m = new TreeMap<>();

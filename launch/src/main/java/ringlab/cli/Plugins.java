@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import ringlab.sim.board.BoardLoader;
@@ -42,10 +41,17 @@ record Plugins(Map<String, Board> boards, Map<String, DriverFeature> features) {
      * In-tree plus the jars of {@code sources} (a folder stands for every *.jar in it, sorted by name).
      * {@code optional}: a folder that does not exist is empty (the node's deploy folder before a node ran).
      */
-    static Plugins load(List<Path> sources, boolean optional) {
-        Plugins p = inTree();
-        Map<String, Board> boards = new TreeMap<>(p.boards);
-        Map<String, DriverFeature> features = new TreeMap<>(p.features);
+    static Plugins load(List<Path> sources, boolean optional) { return load(Catalog.boards(), sources, optional); }
+
+    /**
+     * {@link #load}, the in-tree descriptors parsed only when their board is asked for: what one run needs
+     * (a broken in-tree descriptor then stops only a run of its own board, or one that iterates every board).
+     */
+    static Plugins loadLazily(List<Path> sources, boolean optional) { return load(Catalog.lazyBoards(), sources, optional); }
+
+    private static Plugins load(Map<String, Board> inTreeBoards, List<Path> sources, boolean optional) {
+        Map<String, Board> boards = inTreeBoards; // a fresh map of the catalog's: the jars' boards join it
+        Map<String, DriverFeature> features = Catalog.features();
         for (Path jar : jars(sources, optional)) add(jar, boards, features);
         return new Plugins(boards, features);
     }

@@ -75,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
         Instant start;
         PrintStream out;
         try {
-            Parsed p = parsed(bundles.plugins(io.env()));
+            Parsed p = parsed(bundles.pluginsForOneRun(io.env()));
             if (p.iperf.jsonStream()) mode = JsonMode.STREAM;
             else if (mode == JsonMode.NONE && (p.json || p.iperf.json())) mode = JsonMode.DOCUMENT;
             sc = p.scenario;
