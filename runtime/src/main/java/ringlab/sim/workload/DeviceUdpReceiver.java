@@ -11,9 +11,11 @@ import ringlab.spi.net.Packet;
 import ringlab.sim.stack.UdpSocket;
 
 /**
- * The device's iperf3 server thread for one UDP stream: one recvfrom() per datagram (copy to user, and
- * with no rx checksum offload the checksum folded into the copy, skb_copy_and_csum_datagram), then
- * iperf3's loss and jitter bookkeeping; sleeps while the socket is empty. The call's spin_unlock_bh runs
+ * The device's iperf3 server thread for one UDP stream: iperf 3.12's server loop, a select() and then one
+ * recvfrom() per datagram (copy to user, and with no rx checksum offload the checksum folded into the copy,
+ * skb_copy_and_csum_datagram), then iperf3's loss and jitter bookkeeping; sleeps in select() while the
+ * socket is empty. select()'s own work beyond the syscall (do_select, udp_poll's first_packet_length) is
+ * not charged, as for the TCP receiver's select(). The call's spin_unlock_bh runs
  * pending softirqs where the kernel does ({@link BhEnable}).
  */
 public final class DeviceUdpReceiver extends Task {
@@ -47,10 +49,11 @@ public final class DeviceUdpReceiver extends Task {
             return true;
         }
         mode = Ctx.SYS;
-        c.charge(CostKey.SYSCALL);
+        c.charge(CostKey.SYSCALL); // select()
         Packet p = sock.dequeue();
-        bh.enable(); // spin_unlock_bh of the receive queue's lock in __skb_recv_udp
-        if (p == null) return bh.busy(); // softirqs first, then it looks again; else it sleeps
+        bh.enable(); // spin_unlock_bh of the receive queue's lock (udp_poll's first_packet_length, __skb_recv_udp)
+        if (p == null) return bh.busy(); // softirqs first, then it looks again; else it sleeps in select()
+        c.charge(CostKey.SYSCALL); // recvfrom()
         int len = p.payload;
         c.charge(CostKey.UDP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
