@@ -28,14 +28,17 @@ final class TcpCollapse {
 
     private final TcpHost host;
     private final TcpStats stats;
+    /** Its tcp_win_from_space (with the connection's current scaling_ratio) judges what is bloated. */
+    private final TcpReceiver rx;
 
-    TcpCollapse(TcpHost host, TcpStats stats) {
+    TcpCollapse(TcpHost host, TcpStats stats, TcpReceiver rx) {
         this.host = host;
         this.stats = stats;
+        this.rx = rx;
     }
 
     /** tcp_collapse_ofo_queue; returns the change in charged truesize. */
-    long ofoQueue(OutOfOrderQueue ofo, long rcvbuf, int scalingRatio) {
+    long ofoQueue(OutOfOrderQueue ofo, long rcvbuf) {
         long delta = 0, sumTiny = 0;
         Packet p = ofo.first();
         while (p != null) {
@@ -47,7 +50,7 @@ final class TcpCollapse {
                 q = q.next;
             }
             if (head.next != q || end - head.seq >= COPY_MAX) {
-                delta += run(head, q, head.seq, scalingRatio);
+                delta += run(head, q, head.seq);
             } else {
                 sumTiny += rangeTruesize;
                 if (sumTiny > rcvbuf >> 3) return delta;
@@ -61,9 +64,9 @@ final class TcpCollapse {
      * tcp_collapse of the Packets first .. stop (exclusive), linked through next, whose data from start on is
      * unread; returns the change in charged truesize.
      */
-    long run(Packet first, Packet stop, long start, int scalingRatio) {
+    long run(Packet first, Packet stop, long start) {
         Packet p = first;
-        while (p != stop && ((long) p.truesize * scalingRatio >> TcpReceiver.RATIO_SHIFT) <= p.payload && p.seq >= start) {
+        while (p != stop && rx.winFromSpace(p.truesize) <= p.payload && p.seq >= start) {
             start = p.seq + p.payload; // compact already and nothing read: skipped
             p = p.next;
         }

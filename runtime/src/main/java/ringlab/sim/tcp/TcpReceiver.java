@@ -81,7 +81,7 @@ final class TcpReceiver {
         this.rcvMss = cfg.mss;
         this.sackOn = cfg.sack;
         this.dsackOn = cfg.sack && cfg.dsack;
-        this.collapse = new TcpCollapse(host, stats);
+        this.collapse = new TcpCollapse(host, stats, this);
         rcvbufLocked = cfg.soRcvbuf > 0;
         rcvbuf = rcvbufLocked ? Math.max(2L * Math.min(cfg.soRcvbuf, cfg.coreRmemMax), SOCK_MIN_RCVBUF) : cfg.rmemDefault;
         rcvNxt = copiedSeq = rcvWup = rcvqSeq = peerIsn;
@@ -277,8 +277,8 @@ final class TcpReceiver {
         stats.PruneCalled++;
         clampWindow();
         if (rmemAlloc <= rcvbuf) return true;
-        rmemAlloc += collapse.ofoQueue(ofo, rcvbuf, scalingRatio);
-        if (rqHead != null) rmemAlloc += collapse.run(rqHead, null, copiedSeq, scalingRatio);
+        rmemAlloc += collapse.ofoQueue(ofo, rcvbuf);
+        if (rqHead != null) rmemAlloc += collapse.run(rqHead, null, copiedSeq);
         if (rmemAlloc <= rcvbuf) return true;
         stats.RcvPruned++;
         return false;
