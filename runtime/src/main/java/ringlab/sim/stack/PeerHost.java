@@ -142,7 +142,7 @@ public final class PeerHost implements Port, TcpHost {
     @Override public void output(TcpConnection c, Packet p) {
         long before = framesOut;
         PeerTimers t = timers.get(c);
-        int bytes = p.frameBytes() + SKB_OVERHEAD;
+        int bytes = p.frameBytes() + TcpSmallQueues.SKB_OVERHEAD;
         sending = t; // tx completion (the skb freed when the frame has left) is reported by the link
         send(p);
         sending = null;
@@ -151,12 +151,9 @@ public final class PeerHost implements Port, TcpHost {
         t.push(bytes);
     }
 
-    /** sk_buff + skb_shared_info counted in a 64-bit host's truesize beside the frame. */
-    static final int SKB_OVERHEAD = 576;
-
     @Override public boolean smallQueueFull(TcpConnection c) {
         PeerTimers t = timers.get(c);
-        long limit = TcpSmallQueues.limit(c, c.config().mss + 40 + 14 + SKB_OVERHEAD);
+        long limit = TcpSmallQueues.limit(c);
         if (t.tsqBytes <= limit) return false;
         t.tsqThrottled = true;
         return true;

@@ -13,10 +13,17 @@ final class TcpSmallQueues {
     /** net.ipv4.tcp_limit_output_bytes (1 MB since 4.19). */
     static final long TCP_LIMIT_OUTPUT_BYTES = 1 << 20;
 
+    /** sk_buff + skb_shared_info counted in a 64-bit host's truesize beside the frame. */
+    static final int SKB_OVERHEAD = 576;
+
     private TcpSmallQueues() {}
 
-    /** The bytes connection c may have below TCP; {@code skbTruesize}: a full-sized skb's charge. */
-    static long limit(TcpConnection c, long skbTruesize) {
+    /** A full-sized data skb's truesize: one MSS with its TCP/IP (40) and Ethernet (14) headers, plus {@link #SKB_OVERHEAD}. */
+    static long fullSkbTruesize(TcpConnection c) { return c.config().mss + 40 + 14 + SKB_OVERHEAD; }
+
+    /** The bytes connection c may have below TCP. */
+    static long limit(TcpConnection c) {
+        long skbTruesize = fullSkbTruesize(c);
         long srtt = c.srttNs();
         if (srtt <= 0) return TCP_LIMIT_OUTPUT_BYTES;
         int ratio = c.cwndSegments() < c.ssthreshSegments() ? 200 : 120;

@@ -14,15 +14,12 @@ import ringlab.sim.tcp.TcpConnection;
  * TASKLET_SOFTIRQ, and tcp_tasklet_func runs tcp_tsq_handler for each queued connection: tcp_write_xmit again.
  * So the completions a poll reaps send one batch after it, not one segment each. tcp_wfree in ksoftirqd
  * leaves the tasklet alone until the queues have drained, as the kernel does ("we are likely under stress").
- * Faked: every data skb is charged a full-sized skb's truesize (the frame plus {@link #SKB_OVERHEAD}), also a
+ * Faked: every data skb is charged a full-sized skb's truesize ({@link TcpSmallQueues#fullSkbTruesize}), also a
  * short last segment; pure ACKs are not charged (the kernel charges them 2 bytes). Not modelled: the socket
  * lock (a connection owned by the user would get TCP_TSQ_DEFERRED and send at release_sock; the model runs
  * TCP input at once, so the handler always finds the socket free), a cost for the tasklet's own bookkeeping.
  */
 final class TsqTasklet extends QueuedSoftirq<TsqTasklet.Wmem> {
-    /** sk_buff + skb_shared_info beside the frame in a 64-bit host's truesize (as the peer counts it). */
-    static final int SKB_OVERHEAD = 576;
-
     private final Core core;
 
     TsqTasklet(Core core) {
@@ -42,12 +39,12 @@ final class TsqTasklet extends QueuedSoftirq<TsqTasklet.Wmem> {
         Wmem(TcpConnection conn, TsqTasklet[] tasklets) {
             this.conn = conn;
             this.tasklets = tasklets;
-            this.skbTruesize = conn.config().mss + 40 + 14 + SKB_OVERHEAD;
+            this.skbTruesize = TcpSmallQueues.fullSkbTruesize(conn);
         }
 
         /** tcp_small_queue_check before the next skb: true (and TSQ_THROTTLED) when over the limit. */
         boolean full() {
-            if (bytes <= TcpSmallQueues.limit(conn, skbTruesize)) return false;
+            if (bytes <= TcpSmallQueues.limit(conn)) return false;
             if (conn.packetsOut() <= 1) return false; // tcp_rtx_queue_empty_or_single_skb
             throttled = true;
             return true;
