@@ -21,16 +21,26 @@ public final class ClasspathBoards {
         try {
             Enumeration<URL> urls = cl.getResources(DESCRIPTOR);
             while (urls.hasMoreElements()) {
-                URL u = urls.nextElement();
-                try (InputStream in = u.openStream()) {
-                    Board b = BoardLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), u.toString());
-                    Board prev = boards.put(b.id(), b);
-                    if (prev != null) throw new IllegalArgumentException("board id " + b.id() + " is defined twice: " + prev.origin() + " and " + b.origin());
-                }
+                Board b = parse(urls.nextElement());
+                Board prev = boards.put(b.id(), b);
+                if (prev != null) throw new IllegalArgumentException("board id " + b.id() + " is defined twice: " + prev.origin() + " and " + b.origin());
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read board descriptors: " + e.getMessage(), e);
+            throw cannotRead(e);
         }
         return boards;
+    }
+
+    /** One descriptor, read and parsed; its URL is the board's origin. */
+    static Board parse(URL u) {
+        try (InputStream in = u.openStream()) {
+            return BoardLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), u.toString());
+        } catch (IOException e) {
+            throw cannotRead(e);
+        }
+    }
+
+    static IllegalStateException cannotRead(IOException e) {
+        return new IllegalStateException("cannot read board descriptors: " + e.getMessage(), e);
     }
 }

@@ -48,7 +48,7 @@ public final class LazyBoards extends AbstractMap<String, Board> {
                 if (prev != null) throw new IllegalArgumentException("board id " + id + " is defined twice: " + prev + " and " + u);
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read board descriptors: " + e.getMessage(), e);
+            throw ClasspathBoards.cannotRead(e);
         }
         return boards;
     }
@@ -77,7 +77,7 @@ public final class LazyBoards extends AbstractMap<String, Board> {
         if (!byId.containsKey(key)) parseUnindexed(); // it may be one of them (or their error is the answer)
         Object v = byId.get(key);
         if (v instanceof URL u) {
-            Board b = parse(u);
+            Board b = ClasspathBoards.parse(u);
             if (!b.id().equals(key)) throw new IllegalArgumentException(u + ": its id reads as '" + key + "' and as '" + b.id() + "'");
             byId.put(b.id(), b);
             return b;
@@ -118,7 +118,7 @@ public final class LazyBoards extends AbstractMap<String, Board> {
     private void parseUnindexed() {
         while (!unindexed.isEmpty()) {
             URL u = unindexed.get(0);
-            Board b = parse(u); // throws for the broken descriptor it almost surely is (and stays listed)
+            Board b = ClasspathBoards.parse(u); // throws for the broken descriptor it almost surely is (and stays listed)
             unindexed.remove(0);
             Object prev = byId.putIfAbsent(b.id(), b);
             if (prev != null) throw new IllegalArgumentException("board id " + b.id() + " is defined twice: " + origin(prev) + " and " + u);
@@ -126,12 +126,4 @@ public final class LazyBoards extends AbstractMap<String, Board> {
     }
 
     private static String origin(Object boardOrUrl) { return boardOrUrl instanceof Board b ? b.origin() : boardOrUrl.toString(); }
-
-    private static Board parse(URL u) {
-        try (InputStream in = u.openStream()) {
-            return BoardLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), u.toString());
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read board descriptors: " + e.getMessage(), e);
-        }
-    }
 }
