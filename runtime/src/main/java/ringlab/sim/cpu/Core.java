@@ -20,8 +20,6 @@ public final class Core implements EventHandler, Exec {
     public static final int TIMER = 1, NET_TX = 2, NET_RX = 3, TASKLET = 4, NR_SOFTIRQS = 5;
     static final int TASK = 0, SOFT = 1, HARD = 2;
     private static final int KIND_RAISE = -1, KIND_KICK = -2;
-    /** CFS defaults for one CPU: sched_latency 6 ms, min_granularity 0.75 ms, wakeup_granularity 1 ms. */
-    static final long SCHED_LATENCY = 6_000_000L, MIN_GRANULARITY = 750_000L, WAKEUP_GRANULARITY = 1_000_000L;
 
     public final int id;
     final Cpu cpu;
@@ -60,8 +58,7 @@ public final class Core implements EventHandler, Exec {
     private Task curr;
     boolean needResched;
     private boolean pendingSwitch;
-    private long sliceStart;
-    private long minVruntime;
+    private final FairPolicy fair;
     private long switches;
 
     // accounting
@@ -69,7 +66,8 @@ public final class Core implements EventHandler, Exec {
     private final double[] categoryCycles = new double[CostKey.Category.values().length];
     private long lastAcct;
 
-    Core(Cpu cpu, int id, Sim sim, CostProfile costs, long clockHz, boolean deferToKsoftirqd) {
+    Core(Cpu cpu, int id, Sim sim, CostProfile costs, long clockHz, boolean deferToKsoftirqd, FairPolicy fair) {
+        this.fair = fair;
         this.cpu = cpu;
         this.id = id;
         this.sim = sim;
@@ -268,6 +266,7 @@ public final class Core implements EventHandler, Exec {
                     if (wantsResched()) schedule(); else startStep(TASK);
                     return;
                 }
+                fair.dequeueSleeper(rq, t, sim.now());
                 t.runnable = false;
                 rq.remove(t);
                 schedule();
@@ -299,12 +298,7 @@ public final class Core implements EventHandler, Exec {
     private boolean wantsResched() {
         if (!curr.preemptible()) return false;
         if (needResched) return true;
-        int n = rq.size();
-        if (n > 1) {
-            long slice = Math.max(SCHED_LATENCY / n, MIN_GRANULARITY);
-            return sim.now() - sliceStart >= slice;
-        }
-        return false;
+        return fair.sliceOver(rq, sim.now());
     }
 
     // ------------------------------------------------------------------ scheduler
@@ -313,14 +307,8 @@ public final class Core implements EventHandler, Exec {
         account();
         long now = sim.now();
         Task prev = curr;
-        if (prev != null) prev.vruntime += now - prev.execStart;
-        Task next = null;
-        for (int i = 0, n = rq.size(); i < n; i++) {
-            Task t = rq.get(i);
-            if (next == null || t.vruntime < next.vruntime) next = t;
-        }
+        Task next = fair.pickNext(rq, prev, now);
         needResched = false;
-        if (next != null && next.vruntime > minVruntime) minVruntime = next.vruntime;
         if (next == null) {
             curr = null;
             lvl[TASK] = null;
@@ -335,7 +323,6 @@ public final class Core implements EventHandler, Exec {
         }
         curr = next;
         next.execStart = now;
-        sliceStart = now;
         lvl[TASK] = next;
         lvlCtx[TASK] = next.mode;
         top = TASK;
@@ -351,20 +338,24 @@ public final class Core implements EventHandler, Exec {
         Core waker = cpu.running;
         if (waker != null) waker.charge(CostKey.WAKEUP);
         t.runnable = true;
-        long floor = minVruntime - SCHED_LATENCY / 2;
-        if (t.vruntime < floor) t.vruntime = floor;
+        long now = cpu.now();
+        fair.placeWoken(rq, t, curr, now);
         rq.add(t);
         if (curr == null) {
-            if (top < 0) sim.at(cpu.now(), this, KIND_KICK, null);
+            if (top < 0) sim.at(now, this, KIND_KICK, null);
             return;
         }
-        long currV = curr.vruntime + (cpu.now() - curr.execStart);
-        if (currV - t.vruntime > WAKEUP_GRANULARITY) needResched = true;
+        if (fair.wakeupPreempts(rq, t, curr, now)) needResched = true;
+    }
+
+    /** The periodic tick's scheduler part (scheduler_tick), from the timer interrupt on this core. */
+    void schedulerTick() {
+        if (curr != null && fair.tick(rq, curr, stepNow())) needResched = true;
     }
 
     /** Adds a task that starts runnable. */
     void start(Task t) {
-        t.vruntime = minVruntime;
+        fair.placeNew(rq, t);
         t.runnable = true;
         rq.add(t);
         if (curr == null && top < 0) sim.at(sim.now(), this, KIND_KICK, null);

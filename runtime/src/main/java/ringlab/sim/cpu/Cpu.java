@@ -17,7 +17,8 @@ public final class Cpu {
         this.timers = new Timers(this, soc.hz());
         this.cores = new Core[soc.cores()];
         for (int i = 0; i < cores.length; i++) {
-            cores[i] = new Core(this, i, sim, costs, soc.clockHz(), soc.defersSoftirqToRunnableKsoftirqd());
+            cores[i] = new Core(this, i, sim, costs, soc.clockHz(), soc.defersSoftirqToRunnableKsoftirqd(),
+                    FairPolicy.forKernel(soc.kernelVersion(), soc.cores(), timers.jiffyNs()));
         }
     }
 

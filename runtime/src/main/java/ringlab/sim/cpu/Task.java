@@ -1,7 +1,7 @@
 package ringlab.sim.cpu;
 
 /**
- * A schedulable thread (user task or kernel thread) for the CFS-like scheduler: nice 0, vruntime in ns.
+ * A schedulable thread (user task or kernel thread) for the fair scheduler (CFS or EEVDF, {@link FairPolicy}): nice 0, vruntime in ns.
  * A step returning false means the task sleeps until {@link Cpu#wake(Task)}.
  */
 public abstract class Task implements Stepper {
@@ -10,6 +10,9 @@ public abstract class Task implements Stepper {
     public final Core core;
     long vruntime;
     long execStart;
+    /** EEVDF: the virtual deadline, the lag kept while asleep, and RUN_TO_PARITY's "picked, slice not renewed". */
+    long deadline, vlag;
+    boolean runToParity;
     boolean runnable;
     boolean wokenInStep;
     Task nextRunnable;

@@ -120,7 +120,10 @@ public final class Timers {
             // expiry between ticks pays the rbtree erase and clockevent reprogram of each expired hrtimer
             boolean tick = tickDue;
             for (int i = 0; i < due.size(); i++) tick |= !due.get(i).hr;
-            if (tick) core.charge(ringlab.spi.board.CostKey.SCHED_TICK);
+            if (tick) {
+                core.charge(ringlab.spi.board.CostKey.SCHED_TICK);
+                core.schedulerTick();
+            }
             tickDue = false;
             for (int i = 0; i < due.size(); i++) {
                 Timer t = due.get(i);
