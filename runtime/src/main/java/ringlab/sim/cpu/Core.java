@@ -342,6 +342,9 @@ public final class Core implements EventHandler, Exec {
         fair.placeWoken(rq, t, curr, now);
         rq.add(t);
         if (curr == null) {
+            // the idle task is preempted by any wakeup (check_preempt_curr: resched_curr): an interrupt or
+            // softirq running over idle sees need_resched, so __do_softirq stops restarting
+            needResched = true;
             if (top < 0) sim.at(now, this, KIND_KICK, null);
             return;
         }
