@@ -45,7 +45,7 @@ public final class Experiments {
             b.set(kv.getKey(), kv.getValue());
         }
         Scenario sc = b.build();
-        StackSettings.from(sc.settings); // validates the values now, before any work
+        StackSettings.from(sc.settings).txPause(board); // validates the values now, before any work
         for (DriverFeature f : fs) {
             String why = f.unsupportedReason(board, name -> tunableValue(f, sc, name));
             if (why != null) throw new IllegalArgumentException("feature '" + f.id() + "' cannot run on board " + board.id() + ": " + why);

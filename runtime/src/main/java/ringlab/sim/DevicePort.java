@@ -47,7 +47,7 @@ final class DevicePort {
         out = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in = new Link(sim, board.nic().linkBitsPerSecond(), PROPAGATION_NS);
         in.connect(nic);
-        nic.attachRx(in, PROPAGATION_NS);
+        if (stackSettings.txPause(board)) nic.attachRx(in, PROPAGATION_NS);
         nic.attach(out, irqCore, driver.irqLine());
         Kthreads kthreads = KthreadTask.on(irqCore);
         driver.strategies().setHost(new DriverStrategies.Host() {

@@ -13,8 +13,13 @@ public final class StackSettings {
     public int txqueuelen = 1000;
     /** net.ipv4.tcp_congestion_control on both hosts: "cubic" (default) or "reno". */
     public String tcpCongestionControl = "cubic";
+    /**
+     * ethtool -A DEV tx on|off: whether the device's MAC sends 802.3x PAUSE frames when its receive FIFO
+     * fills; null keeps the board's own setting (nic.flowControl). "on" needs a MAC the board declares capable.
+     */
+    public Boolean txPause;
 
-    public static final String[] KEYS = {"qdisc", "txqueuelen", "tcp_congestion_control"};
+    public static final String[] KEYS = {"qdisc", "txqueuelen", "tcp_congestion_control", "tx_pause"};
 
     /** Applies the stack keys of settings; returns true for each key it consumed via the predicate. */
     public static StackSettings from(Map<String, String> settings) {
@@ -35,10 +40,26 @@ public final class StackSettings {
                     }
                     s.tcpCongestionControl = v;
                 }
+                case "tx_pause" -> {
+                    if (!v.equals("on") && !v.equals("off")) {
+                        throw new IllegalArgumentException("--set tx_pause: '" + v + "' is not on or off");
+                    }
+                    s.txPause = v.equals("on");
+                }
                 default -> { }
             }
         }
         return s;
+    }
+
+    /** Whether the NIC sends PAUSE frames in this run; refuses "on" for a MAC the board does not declare capable. */
+    public boolean txPause(ringlab.spi.board.Board board) {
+        if (txPause == null) return board.nic().flowControl();
+        if (txPause && !board.nic().flowControl()) {
+            throw new IllegalArgumentException("--set tx_pause=on: board " + board.id()
+                    + "'s NIC does not send PAUSE frames (its descriptor's nic.flowControl is false)");
+        }
+        return txPause;
     }
 
     public static boolean isStackKey(String k) {

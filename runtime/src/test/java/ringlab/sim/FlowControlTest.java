@@ -58,6 +58,18 @@ class FlowControlTest {
     }
 
     @Test
+    void txPauseOffTurnsTheBoardsFlowControlOffAndOnIsRefusedWhereTheMacHasNone() {
+        Scenario off = Scenario.builder(board(true, 8)).iperf(IperfArgs.parse(List.of("-t", "3"))).seed(3).set("tx_pause", "off").build();
+        RunReport r = new Simulation(off).run(), stock = sim(true, 8, "-t 3").run();
+        assertEquals(0L, r.ringlab.ports().get(0).txPauseFrames());
+        assertTrue(r.ringlab.drops().getOrDefault("rx_missed_errors", 0L) > 0, "the ring overflows again: " + r.ringlab.drops());
+        assertTrue(stock.ringlab.ports().get(0).txPauseFrames() > 0, "the board's own setting pauses");
+        Scenario on = Scenario.builder(board(false, 8)).iperf(IperfArgs.parse(List.of("-t", "1"))).set("tx_pause", "on").build();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new Simulation(on));
+        assertTrue(e.getMessage().startsWith("--set tx_pause=on: board "), e.getMessage());
+    }
+
+    @Test
     void sameSeedSameResult() {
         String a = ringlab.sim.report.format.IperfJsonFormatter.format(sim(true, "-t 2").run(), java.time.Instant.EPOCH);
         String b = ringlab.sim.report.format.IperfJsonFormatter.format(sim(true, "-t 2").run(), java.time.Instant.EPOCH);

@@ -66,11 +66,11 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     }
 
     /**
-     * Wires the link direction that feeds this NIC: with nic.flowControl its PAUSE frames stop that
-     * link's transmitter after {@code signalNs} (the PAUSE frame's wire time and the propagation).
+     * Turns on 802.3x flow control towards the link direction that feeds this NIC (nic.flowControl, or
+     * --set tx_pause): its PAUSE frames stop that link's transmitter after the PAUSE frame's wire time
+     * and the propagation.
      */
     public void attachRx(Link in, long propagationNs) {
-        if (!spec.flowControl()) return;
         long pauseWireNs = (long) Math.ceil(PauseFlowControl.PAUSE_WIRE_BYTES * 8e9 / spec.linkBitsPerSecond());
         flowControl = new PauseFlowControl(sim, in, pauseWireNs + propagationNs);
     }
