@@ -150,7 +150,9 @@ class ReproduceCommandTest {
      * Statements known to miss today, each with why. The test fails when one of these starts holding (take it
      * out: the table says so) as much as when a holding statement starts missing.
      */
-    static final Map<String, String> KNOWN_MISSES = Map.of();
+    static final Map<String, String> KNOWN_MISSES = Map.of("threaded-napi-loses-on-transmit",
+            "since 6.6 kernels schedule with EEVDF, the woken NAPI thread no longer preempts iperf3 at every tx completion:"
+            + " fewer switches, and rzg2ul's UDP transmit keeps the wire (0 % idle left); published -9.7 %");
 
     @Test
     void everyStatementQuotesItsSectionOfMechanismsVerbatim() throws Exception {
