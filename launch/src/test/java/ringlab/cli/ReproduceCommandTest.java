@@ -152,7 +152,11 @@ class ReproduceCommandTest {
      */
     static final Map<String, String> KNOWN_MISSES = Map.of("threaded-napi-loses-on-transmit",
             "since 6.6 kernels schedule with EEVDF, the woken NAPI thread no longer preempts iperf3 at every tx completion:"
-            + " fewer switches, and rzg2ul's UDP transmit keeps the wire (0 % idle left); published -9.7 %");
+            + " fewer switches, and rzg2ul's UDP transmit keeps the wire (0 % idle left); published -9.7 %",
+            "page-pool-saves-allocation-and-mapping",
+            "against build_skb on MTU-sized page fragments page_pool saves the dma_map/unmap calls and a cheap frag"
+            + " allocation, not maintenance (it syncs the same lines): -1 % CPU per bit on rzg2ul; it held (-5.4 %) only"
+            + " while every rx buffer free was charged the 8 KB buffer's kmalloc price");
 
     @Test
     void everyStatementQuotesItsSectionOfMechanismsVerbatim() throws Exception {

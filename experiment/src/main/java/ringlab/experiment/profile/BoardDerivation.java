@@ -19,16 +19,11 @@ import ringlab.spi.board.CostKey;
  * <li>per-line DMA maintenance: the profile's figure, 0 on a coherent SoC; checksum, copy and the trap: the profile's;</li>
  * <li>dma.call: the scaled call plus the profile's closing barrier or outer-cache sync;</li>
  * <li>netfilter.hook: the scaled firewall hook on a board with a firewall, else 0;</li>
- * <li>buf.alloc/buf.free: above a page of rx buffer, __alloc_skb takes the kmalloc-16k slab (skb.alloc plus
- *     an order-3 slab page, ~1.5 x page.alloc, shared by 2 objects); within a page, the page_frag path.</li>
+ * <li>buf.alloc/buf.free: the small-buffer path (page_frag) whatever the NIC's rx buffer size: the engine
+ *     charges larger rx buffers the page allocator's work itself (ringlab.sim.driver.RxBufferAlloc).</li>
  * </ul>
  */
 public final class BoardDerivation {
-    /** PAGE_SIZE: an rx buffer above it is no longer a page fragment. */
-    static final int PAGE_BYTES = 4096;
-    /** An order-3 slab page (~1.5 order-0 allocations' work) holds two kmalloc-16k objects. */
-    static final double SLAB_PAGE_SHARE = 0.75;
-
     private BoardDerivation() { }
 
     /** The costs of a board of the profile's core type; refused when the board names another core type. */
@@ -53,12 +48,6 @@ public final class BoardDerivation {
             case "dma.call" -> dmaCall(p, b);
             case "netfilter.hook" -> b.firewall().present() ? instruction(p, key)
                     : new Board.Cost(0, b.firewall().note());
-            case "buf.alloc" -> b.rxBufferBytes() > PAGE_BYTES ? slab(p, b, "skb.alloc", "page.alloc",
-                    "__alloc_skb's kmalloc-16k slab (SLUB fast path like skb.alloc %s, plus an order-3 slab page, ~1.5 x page.alloc %s, per 2 objects)")
-                    : instruction(p, key);
-            case "buf.free" -> b.rxBufferBytes() > PAGE_BYTES ? slab(p, b, "skb.free", "page.free",
-                    "kfree of the kmalloc-16k buffer: like skb.free %s plus half an order-3 slab page release (~1.5 x page.free %s / 2)")
-                    : instruction(p, key);
             default -> instruction(p, key);
         };
     }
@@ -79,12 +68,6 @@ public final class BoardDerivation {
         double sync = p.dmaSync().cyclesAt(b.clockHz());
         if (sync == 0) return call;
         return new Board.Cost(call.cycles() + sync, call.note() + ", plus " + figure(p.dmaSync(), b));
-    }
-
-    private static Board.Cost slab(CoreProfile p, BoardMemory b, String objectKey, String pageKey, String how) {
-        double object = instruction(p, objectKey).cycles(), page = instruction(p, pageKey).cycles();
-        return new Board.Cost(object + SLAB_PAGE_SHARE * page, "the " + b.rxBufferBytes() + "-byte rx buffer is above a page: "
-                + String.format(how, shown(object), shown(page)) + " on " + p.coreType());
     }
 
     private static Board.Cost cold(IcacheCold ic, BoardMemory b, String key) {
@@ -129,9 +112,5 @@ public final class BoardDerivation {
         String ns = PlainNumbers.plain(f.ns()) + " ns at " + b.ghz() + " GHz";
         String amount = f.ns() == 0 ? PlainNumbers.plain(f.cycles()) + " cycles" : f.cycles() == 0 ? ns : PlainNumbers.plain(f.cycles()) + " cycles + " + ns;
         return amount + " (" + f.note() + ")";
-    }
-
-    private static String shown(double cycles) {
-        return PlainNumbers.plain(Numbers.round(cycles));
     }
 }

@@ -39,17 +39,17 @@ public final class BoardFiles {
         return out;
     }
 
-    /** The board's clock, lines, coherence, rx buffer and its "derivation" object. */
+    /** The board's clock, lines, coherence and its "derivation" object. */
     public static BoardMemory memory(Path file, String text) {
         JsonReading r = new JsonReading(file.toString());
         JsonObject o = r.parse(text);
-        JsonObject soc = r.obj(o, "", "soc"), nic = r.obj(o, "", "nic"), d = r.obj(o, "", "derivation");
+        JsonObject soc = r.obj(o, "", "soc"), d = r.obj(o, "", "derivation");
         r.only(d, "derivation", DERIVATION);
         JsonObject fw = r.obj(d, "derivation", "firewall");
         r.only(fw, "derivation.firewall", Set.of("value", "note"));
         return new BoardMemory(r.str(o, "", "id"), r.str(d, "derivation", "coreType"), (long) r.num(soc, "soc", "clockHz", 1),
                 (int) r.num(soc, "soc", "cacheLineBytes", 1), r.bool(soc, "soc", "dmaCoherent"),
-                (int) r.num(nic, "nic", "rxBufferBytes", 1), r.quantity(d, "derivation", "dramNs", 0),
+                r.quantity(d, "derivation", "dramNs", 0),
                 r.quantity(d, "derivation", "mmioReadNs", 0), r.quantity(d, "derivation", "mmioWriteNs", 0),
                 r.quantity(d, "derivation", "descReadNs", 0), r.quantity(d, "derivation", "descWriteNs", 0),
                 r.quantity(d, "derivation", "icacheRefillNs", 0), r.quantity(d, "derivation", "skbHeadLines", 0),

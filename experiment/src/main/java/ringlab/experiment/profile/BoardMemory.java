@@ -15,10 +15,9 @@ import ringlab.experiment.PlainNumbers;
  * @param icacheRefillNs  an I-cache line refilled from the next level (scales the reference's cold extras)
  * @param skbHeadLines    the lines of an skb head touched cold (skb.cold)
  * @param skbHeadNs       the cost of each such line, from wherever the head sits when it is used
- * @param rxBufferBytes   nic.rxBufferBytes: above a page, buf.alloc/buf.free take the kmalloc-16k slab path
  */
 public record BoardMemory(String boardId, String coreType, long clockHz, int lineBytes, boolean dmaCoherent,
-        int rxBufferBytes, Quantity dramNs, Quantity mmioReadNs, Quantity mmioWriteNs, Quantity descReadNs,
+        Quantity dramNs, Quantity mmioReadNs, Quantity mmioWriteNs, Quantity descReadNs,
         Quantity descWriteNs, Quantity icacheRefillNs, Quantity skbHeadLines, Quantity skbHeadNs, Firewall firewall) {
 
     /** nanoseconds in this board's cycles. */

@@ -41,6 +41,8 @@ public final class DriverStrategies {
     private final EthDriver driver;
     private final int stockHeadroom, stockBufferBytes;
     private final NapiRunner softirq;
+    private final String kernelVersion;
+    private final int lineBytes;
     private Host host;
     private final FeatureCounters counters = new FeatureCounters();
 
@@ -51,8 +53,10 @@ public final class DriverStrategies {
     public TxDoorbell doorbell;
     public NapiCompletion completion;
 
-    DriverStrategies(EthDriver driver, RxLayout layout, NapiRunner softirq) {
+    DriverStrategies(EthDriver driver, RxLayout layout, NapiRunner softirq, String kernelVersion, int lineBytes) {
         this.driver = driver;
+        this.kernelVersion = kernelVersion;
+        this.lineBytes = lineBytes;
         this.layout = layout;
         this.stockHeadroom = layout.headroom;
         this.stockBufferBytes = layout.bufferBytes;
@@ -67,7 +71,7 @@ public final class DriverStrategies {
         layout.headroom = stockHeadroom;
         layout.bufferBytes = stockBufferBytes;
         layout.syncReceivedOnly = false;
-        buffers = new PreallocatedSkbs();
+        buffers = new PreallocatedSkbs(kernelVersion, lineBytes);
         delivery = new PerPacketDelivery();
         txLimit = new NoTxLimit();
         doorbell = (more, ringFull) -> true;

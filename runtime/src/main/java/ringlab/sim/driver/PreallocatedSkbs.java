@@ -13,18 +13,41 @@ import ringlab.spi.net.Packet;
  * the layout says so) and the head's lines touched cold, having waited a ring's worth of packet times.
  * A fresh buffer is always mapped with maintenance (its stale lines must go before the device writes);
  * syncReceivedOnly skips it at unmap only, after syncing the received length. truesize is what the allocator
- * gave ({@link SkbTruesize}): a page_frag up to a page, a kmalloc class or whole pages above.
+ * gave ({@link SkbTruesize}): a page_frag up to a page, a kmalloc class or whole pages above; the allocation
+ * and the free cost what that allocator path costs ({@link RxBufferAlloc}).
  */
 public final class PreallocatedSkbs implements RxBuffers {
-    private static final Object SKB = "skb";
+    private final RxBufferAlloc alloc;
+    /** The allocator path this instance frees to; on the posting instance, that of its latest post (a wrapper
+     * scheme that makes itself the skb's owner frees through the poster; a layout is fixed while it posts). */
+    private RxBufferAlloc.Path frees;
+    /** The instances that free each path's buffers: a received skb's owner. */
+    private final PreallocatedSkbs[] freers;
 
+    /** @param kernelVersion decides where large buffers come from ({@link RxBufferAlloc}) */
+    public PreallocatedSkbs(String kernelVersion, int lineBytes) {
+        this.alloc = new RxBufferAlloc(kernelVersion, lineBytes);
+        this.frees = RxBufferAlloc.Path.SMALL;
+        this.freers = new PreallocatedSkbs[RxBufferAlloc.Path.values().length];
+        for (RxBufferAlloc.Path path : RxBufferAlloc.Path.values()) freers[path.ordinal()] = new PreallocatedSkbs(alloc, path);
+    }
+
+    private PreallocatedSkbs(RxBufferAlloc alloc, RxBufferAlloc.Path frees) {
+        this.alloc = alloc;
+        this.frees = frees;
+        this.freers = null;
+    }
+
+    /** The cookie is the buffer's allocator path. */
     @Override
     public Object post(Exec x, RxLayout layout, Dma dma) {
+        RxBufferAlloc.Path path = alloc.pathFor(layout.headroom + layout.bufferBytes);
         x.charge(CostKey.SKB_ALLOC);
-        x.charge(CostKey.BUF_ALLOC);
+        path.alloc(x);
         x.charge(CostKey.SKB_INIT);
         dma.mapForDevice(x, layout.bufferBytes, false);
-        return SKB;
+        frees = path;
+        return path;
     }
 
     @Override
@@ -32,7 +55,7 @@ public final class PreallocatedSkbs implements RxBuffers {
         dma.unmapReceived(x, layout, p.frameBytes() + Packet.FCS);
         x.charge(CostKey.SKB_COLD_TOUCH);
         p.truesize = SkbTruesize.netdevAllocSkb(layout.headroom + layout.bufferBytes, dma.lineBytes());
-        p.owner = this;
+        p.owner = freers[((RxBufferAlloc.Path) cookie).ordinal()];
     }
 
     /** Ring free (bcm_enet_free_rx_skbs): dma_unmap_single of the buffer, then kfree_skb of the unused skb. */
@@ -40,12 +63,12 @@ public final class PreallocatedSkbs implements RxBuffers {
     public void unpost(Exec x, Object cookie, RxLayout layout, Dma dma) {
         dma.unmapForCpu(x, layout.bufferBytes, layout.syncReceivedOnly);
         x.charge(CostKey.SKB_FREE);
-        x.charge(CostKey.BUF_FREE);
+        ((RxBufferAlloc.Path) cookie).free(x);
     }
 
     @Override
     public void release(Exec x, Packet p, boolean inNapi) {
         x.charge(CostKey.SKB_FREE);
-        x.charge(CostKey.BUF_FREE);
+        frees.free(x);
     }
 }

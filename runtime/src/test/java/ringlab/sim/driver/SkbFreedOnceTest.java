@@ -22,7 +22,7 @@ import ringlab.spi.net.Packet;
 class SkbFreedOnceTest {
     /** Wraps the stock scheme and counts skbs built and buffers released. */
     static final class Counting implements RxBuffers {
-        final RxBuffers inner = new PreallocatedSkbs();
+        final RxBuffers inner = new PreallocatedSkbs("5.15", 32);
         long built, released;
 
         @Override public Object post(Exec x, RxLayout l, Dma d) { return inner.post(x, l, d); }

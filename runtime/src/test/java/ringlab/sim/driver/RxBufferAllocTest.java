@@ -1,0 +1,61 @@
+package ringlab.sim.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import ringlab.spi.board.CostKey;
+import ringlab.spi.driver.Exec;
+
+/** Where an rx buffer comes from by size and kernel, and what each path charges. */
+class RxBufferAllocTest {
+    private static final int PAD = 64;
+
+    @Test
+    void aBufferWithinAPageIsAPageFragment() {
+        assertEquals(RxBufferAlloc.Path.SMALL, new RxBufferAlloc("5.10", 32).pathFor(PAD + 1536));
+        assertEquals(RxBufferAlloc.Path.SMALL, new RxBufferAlloc("6.10", 64).pathFor(PAD + 2048));
+    }
+
+    @Test
+    void aKmallocObjectUpToTwoPagesTakesTheSmallPath() {
+        assertEquals(RxBufferAlloc.Path.SMALL, new RxBufferAlloc("5.10", 64).pathFor(PAD + 6000));
+    }
+
+    @Test
+    void aLargeBufferIsAnOrderTwoPageFromTheBuddyListsBefore513() {
+        // lan743x's 9 KB buffer on 5.10: kmalloc_large, order 2, no per-CPU lists for it yet
+        assertEquals(RxBufferAlloc.Path.PAGES_BUDDY, new RxBufferAlloc("5.10", 32).pathFor(PAD + 9236));
+        assertEquals(RxBufferAlloc.Path.PAGES_BUDDY, new RxBufferAlloc("5.12", 64).pathFor(PAD + 8192));
+    }
+
+    @Test
+    void from513TheSameOrderComesFromThePerCpuLists() {
+        assertEquals(RxBufferAlloc.Path.PAGES_PCP, new RxBufferAlloc("5.13", 64).pathFor(PAD + 9236));
+        assertEquals(RxBufferAlloc.Path.PAGES_PCP, new RxBufferAlloc("6.10", 64).pathFor(PAD + 8192));
+    }
+
+    @Test
+    void eachPathChargesItsAllocatorsWork() {
+        assertEquals(Map.of(CostKey.BUF_ALLOC, 1.0), charged(RxBufferAlloc.Path.SMALL, true));
+        assertEquals(Map.of(CostKey.BUF_FREE, 1.0), charged(RxBufferAlloc.Path.SMALL, false));
+        assertEquals(Map.of(CostKey.PAGE_ALLOC, 1.0), charged(RxBufferAlloc.Path.PAGES_PCP, true));
+        assertEquals(Map.of(CostKey.PAGE_FREE, 1.0), charged(RxBufferAlloc.Path.PAGES_PCP, false));
+        double cold = RxBufferAlloc.BUDDY_COLD_LINES;
+        assertEquals(Map.of(CostKey.PAGE_ALLOC, 1.0, CostKey.DRAM_MISS, cold), charged(RxBufferAlloc.Path.PAGES_BUDDY, true));
+        assertEquals(Map.of(CostKey.PAGE_FREE, 1.0, CostKey.DRAM_MISS, cold), charged(RxBufferAlloc.Path.PAGES_BUDDY, false));
+    }
+
+    private static Map<CostKey, Double> charged(RxBufferAlloc.Path path, boolean alloc) {
+        Map<CostKey, Double> out = new EnumMap<>(CostKey.class);
+        Exec x = new Exec() {
+            @Override public void charge(CostKey k) { charge(k, 1); }
+            @Override public void charge(CostKey k, double n) { out.merge(k, n, Double::sum); }
+            @Override public long now() { return 0; }
+            @Override public boolean inSoftirq() { return true; }
+        };
+        if (alloc) path.alloc(x); else path.free(x);
+        return out;
+    }
+}
