@@ -154,7 +154,8 @@ final class DeviceDetailBuilder {
                     txPackets == 0 ? 0.0 : (double) p.driver.txDoorbells() / txPackets,
                     p.netdev.bulkDequeues(), p.netdev.gsoSegments(), p.netdev.requeues(), p.driver.txLimitStops(),
                     p.netdev.stops(), p.driver.dma().linesMapped(), p.driver.dma().linesUnmapped(),
-                    p.driver.dma().linesToDevice(), p.driver.dma().linesWrittenBack(), p.nic.txPauseFrames(), tunables));
+                    p.driver.dma().linesToDevice(), p.driver.dma().linesWrittenBack(), p.driver.dma().bounceBytes(),
+                    p.nic.txPauseFrames(), tunables));
         }
         return List.copyOf(l);
     }

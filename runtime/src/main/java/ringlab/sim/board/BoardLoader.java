@@ -41,7 +41,7 @@ public final class BoardLoader {
             "unalignedTraps", "kernelVersion", "hz", "l1dBytes");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
-            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl");
+            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -114,7 +114,8 @@ public final class BoardLoader {
                 f.bool(n, "nic", "txDoorbellRmw"), f.integer(n, "nic", "rxBufferBytes", 1), f.integer(n, "nic", "copybreak", 0),
                 f.integer(n, "nic", "mtu", 68),
                 f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE),
-                f.bool(n, "nic", "sg", false), f.bool(n, "nic", "flowControl", false));
+                f.bool(n, "nic", "sg", false), f.bool(n, "nic", "flowControl", false),
+                f.bool(n, "nic", "swiotlb", false));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

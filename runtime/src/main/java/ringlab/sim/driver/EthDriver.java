@@ -76,7 +76,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     public EthDriver(NicDevice nic, Soc soc, Ledger ledger, RxStack stack, Core napiCore, NapiRunner softirq) {
         this.nic = nic;
         this.spec = nic.spec;
-        this.dma = new StreamingDma(soc.cacheLineBytes(), soc.dmaCoherent());
+        this.dma = new StreamingDma(soc.cacheLineBytes(), soc.dmaCoherent(), spec.swiotlb() ? soc.kernelVersion() : null);
         this.stack = stack;
         this.ledger = ledger;
         this.rxReinitDrops = ledger.counter("rx_reinit_drops");
@@ -278,7 +278,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             c.charge(CostKey.BUF_ALLOC);
             c.charge(CostKey.SKB_INIT);
             dma.syncForCpu(c, len);
-            c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, len));
+            if (!dma.bounces()) c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, len)); // bounced: copied, cached
             c.charge(CostKey.COPY_BYTE, len);
             dma.syncForDevice(c, len);
             p.ipMisalign = 0; // netdev_alloc_skb_ip_align
@@ -287,8 +287,12 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             rxCopybreakPkt++;
         } else {
             rxPoster[rxCpu].receive(c, d.cookie, p, rxPosted[rxCpu], dma);
-            // the first reads of the headers miss: the lines were invalidated for the DMA
-            c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, Packet.ETH_HEADER + Packet.IP_HEADER + p.l4HeaderBytes()));
+            if (dma.bounces()) {
+                p.payloadCached = true; // swiotlb copied the frame into the buffer: headers and payload are cached
+            } else {
+                // the first reads of the headers miss: the lines were invalidated for the DMA
+                c.charge(CostKey.DRAM_MISS, dma.linesSpanned(d.headroom, Packet.ETH_HEADER + Packet.IP_HEADER + p.l4HeaderBytes()));
+            }
             p.ipMisalign = (d.headroom + Packet.ETH_HEADER) & 3;
             d.cookie = null; // the buffer goes up the stack with the skb
         }

@@ -8,20 +8,32 @@ import ringlab.spi.driver.Exec;
  * Streaming DMA on the board's ISA: a call overhead plus per-cache-line maintenance by the rules the
  * cost profile encodes (which of map / unmap / sync / to-device passes cost anything). Lines are
  * counted over the length actually mapped or synced, so oversized buffers cost more; skip-cpu-sync
- * mappings cost the call only.
+ * mappings cost the call only. With a {@link SwiotlbBounce} every mapping goes through a bounce buffer.
  */
 public final class StreamingDma implements Dma {
     private final int line;
     private final boolean coherent;
+    /** Null when the NIC reaches its buffers. */
+    private final SwiotlbBounce bounce;
     private long linesMapped, linesUnmapped, linesToDevice, linesWrittenBack, calls;
 
     public StreamingDma(int cacheLineBytes) { this(cacheLineBytes, false); }
 
     /** @param coherent the interconnect snoops the caches: the device reads dirty lines itself, nothing is written back */
-    public StreamingDma(int cacheLineBytes, boolean coherent) {
+    public StreamingDma(int cacheLineBytes, boolean coherent) { this(cacheLineBytes, coherent, null); }
+
+    /** @param kernelVersion with swiotlb: whose bounce rules apply; null: no bounce buffering */
+    public StreamingDma(int cacheLineBytes, boolean coherent, String kernelVersion) {
         this.line = cacheLineBytes;
         this.coherent = coherent;
+        this.bounce = kernelVersion == null ? null : new SwiotlbBounce(cacheLineBytes, coherent, kernelVersion);
     }
+
+    /** True when every mapping is bounced: a received frame was copied by the CPU and sits in its cache. */
+    public boolean bounces() { return bounce != null; }
+
+    /** Bytes copied to or from bounce buffers (port counter dma_bounce_bytes). */
+    public long bounceBytes() { return bounce == null ? 0 : bounce.bytes(); }
 
     public int lines(int bytes) { return (bytes + line - 1) / line; }
 
@@ -37,6 +49,7 @@ public final class StreamingDma implements Dma {
     public void mapForDevice(Exec x, int bytes, boolean skipCpuSync) {
         calls++;
         x.charge(CostKey.DMA_MAP_CALL);
+        if (bounce != null) bounce.slots(x);
         if (!skipCpuSync) syncForDevice0(x, bytes);
     }
 
@@ -45,6 +58,7 @@ public final class StreamingDma implements Dma {
         calls++;
         x.charge(CostKey.DMA_MAP_CALL);
         if (!skipCpuSync) syncForCpu0(x, bytes);
+        if (bounce != null) bounce.slots(x);
     }
 
     @Override
@@ -62,6 +76,7 @@ public final class StreamingDma implements Dma {
     }
 
     private void syncForDevice0(Exec x, int bytes) {
+        if (bounce != null) bounce.rxToDevice(x, bytes);
         int n = lines(bytes);
         linesMapped += n;
         x.charge(CostKey.DMA_SYNC_LINE_MAP, n);
@@ -71,6 +86,7 @@ public final class StreamingDma implements Dma {
         int n = lines(bytes);
         linesUnmapped += n;
         x.charge(CostKey.DMA_SYNC_LINE_UNMAP, n);
+        if (bounce != null) bounce.toCpu(x, bytes);
     }
 
     /** dma_map_single(DMA_TO_DEVICE) of a tx frame: clean the lines it covers. */
@@ -88,6 +104,13 @@ public final class StreamingDma implements Dma {
         calls++;
         linesToDevice += n;
         x.charge(CostKey.DMA_MAP_CALL);
+        if (bounce != null) {
+            // the device reads the bounce buffer: the copy made it dirty, the frame's own lines stay as they are
+            bounce.slots(x);
+            bounce.txToDevice(x, bytes);
+            x.charge(CostKey.DMA_SYNC_LINE_TODEV, n);
+            return;
+        }
         x.charge(CostKey.DMA_SYNC_LINE_TODEV, n);
         if (dirty && !coherent) {
             linesWrittenBack += n;
@@ -99,6 +122,7 @@ public final class StreamingDma implements Dma {
     public void unmapToDevice(Exec x) {
         calls++;
         x.charge(CostKey.DMA_MAP_CALL);
+        if (bounce != null) bounce.slots(x);
     }
 
     public long linesMapped() { return linesMapped; }

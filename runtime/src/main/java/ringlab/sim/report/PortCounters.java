@@ -50,6 +50,8 @@ import java.util.Map;
  * @param dmaLinesToDevice     cache lines cleaned for tx buffers mapped DMA_TO_DEVICE (cache lines)
  * @param dmaLinesWrittenBack  of those, dirty lines (a frame the CPU wrote, as a software GSO copy) written back
  *                             to DRAM by the clean (non-coherent DMA) (cache lines)
+ * @param dmaBounceBytes       bytes the CPU copied between the driver's buffers and swiotlb bounce buffers, for a NIC
+ *                             that cannot reach its buffers (nic.swiotlb; 0 without it) (bytes)
  * @param txPauseFrames        IEEE 802.3x PAUSE frames (XOFF and XON) the MAC sent because its receive FIFO
  *                             filled (nic.flowControl; 0 without it); ethtool -S tx_pause_frames (count)
  * @param tunables             the driver's ethtool tunables by ethtool's name (ethtool --get-tunable):
@@ -60,6 +62,6 @@ public record PortCounters(String name, String qdisc, long rxPackets, long txPac
                            long rxCopybreakPkt, long rxRingReinits, long refillDoorbells, long txDoorbells,
                            double txDoorbellsPerPacket, long qdiscBulkDequeues, long gsoSegments, long qdiscRequeues,
                            long txLimitStops, long txQueueStops, long dmaLinesMapped, long dmaLinesUnmapped,
-                           long dmaLinesToDevice, long dmaLinesWrittenBack, long txPauseFrames,
+                           long dmaLinesToDevice, long dmaLinesWrittenBack, long dmaBounceBytes, long txPauseFrames,
                            Map<String, Long> tunables) {
 }

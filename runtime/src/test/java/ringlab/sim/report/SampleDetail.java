@@ -32,7 +32,7 @@ public final class SampleDetail {
 
     static PortCounters port(String name, long rx, long tx) {
         return new PortCounters(name, "pfifo_fast", rx, tx, 1514 * rx, 66 * tx, 0, 0, 0, 0, 0, 0, rx, tx, 1.0, 0, 0, 0, 0, 0,
-                100 * rx, 100 * rx, 24 * tx, 0, 0, null);
+                100 * rx, 100 * rx, 24 * tx, 0, 0, 0, null);
     }
 
     /** TcpCounters' nstat map: the values in the order of TcpCounters.NAMES. */

@@ -30,13 +30,19 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param flowControl        IEEE 802.3x flow control on receive (descriptor field, optional, default false):
  *                           a frame that finds no free descriptor waits in the MAC's FIFO and PAUSE frames stop
  *                           the link partner, instead of the frame being lost
+ * @param swiotlb            the NIC's bus cannot reach the memory its buffers are in (a PCIe window smaller than
+ *                           the DRAM, a DMA mask below where the buffers sit): every streaming mapping goes
+ *                           through a swiotlb bounce buffer, and the CPU copies what the device wrote into the
+ *                           buffer at each sync or unmap for the CPU, and what it is to read at each transmit map
+ *                           (descriptor field, optional, default false)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
-                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl) {
+                  int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
+                  boolean swiotlb) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
@@ -58,5 +64,15 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg) {
         this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
                 refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, false);
+    }
+
+    /** The 2.2 constructor, without swiotlb (false: the NIC reaches every buffer). */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
+                false);
     }
 }

@@ -253,6 +253,8 @@ final class NodeMetrics implements MultiCollector {
                 PortCounters::dmaLinesToDevice);
         portCounter.add("ringlab_port_dma_tx_writeback_cache_lines", "Dirty cache lines written back to DRAM by tx maps",
                 PortCounters::dmaLinesWrittenBack);
+        portCounter.add("ringlab_port_dma_bounce_bytes", "Bytes copied to or from swiotlb bounce buffers",
+                PortCounters::dmaBounceBytes);
         portCounter.add("ringlab_port_tx_pause_frames", "IEEE 802.3x PAUSE frames sent because the receive FIFO filled",
                 PortCounters::txPauseFrames);
     }

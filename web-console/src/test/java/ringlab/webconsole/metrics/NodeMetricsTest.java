@@ -45,7 +45,7 @@ class NodeMetricsTest {
                 new NapiStats(100, 1234, 12.34, 1200, 3, 90, 10), Map.of("rx_missed_errors", 3L, "TcpExtTCPRcvQDrop", 1L),
                 new Accounting(1300, 1290, 4, 6), new Occupancy(12.5, 64, 0.5, 32, 0, 35.25),
                 List.of(new PortCounters("eth0", "pfifo_fast", 1250, 50, 1_892_500, 3300, 0, 0, 3, 0, 0, 1, 10, 20, 0.4, 0, 0, 0, 0, 0,
-                        1, 2, 3, 0, 0, Map.of("rx-copybreak", 128L))),
+                        1, 2, 3, 0, 0, 0, Map.of("rx-copybreak", 128L))),
                 Map.of("eth0", new PortFeatures(List.of("gro"), Map.of("gro", Map.of("gro_merged", 4L)), Map.of("pages", 64L))),
                 List.of(new TcpCounters(52926, Map.of("TcpInSegs", 1240L, "TcpOutSegs", 45L, "TcpExtTCPRcvQDrop", 1L), 5_629_017, 40_960)), Map.of("stack", 100.0),
                 null, 0);
