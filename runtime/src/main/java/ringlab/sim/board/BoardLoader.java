@@ -41,7 +41,7 @@ public final class BoardLoader {
             "unalignedTraps", "kernelVersion", "hz", "l1dBytes");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
-            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb");
+            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb", "rxGfpDma");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -115,7 +115,7 @@ public final class BoardLoader {
                 f.integer(n, "nic", "mtu", 68),
                 f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE),
                 f.bool(n, "nic", "sg", false), f.bool(n, "nic", "flowControl", false),
-                f.bool(n, "nic", "swiotlb", false));
+                f.bool(n, "nic", "swiotlb", false), f.bool(n, "nic", "rxGfpDma", false));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

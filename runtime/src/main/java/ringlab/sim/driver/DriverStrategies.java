@@ -43,6 +43,7 @@ public final class DriverStrategies {
     private final NapiRunner softirq;
     private final String kernelVersion;
     private final int lineBytes;
+    private final boolean rxGfpDma;
     private Host host;
     private final FeatureCounters counters = new FeatureCounters();
 
@@ -53,10 +54,12 @@ public final class DriverStrategies {
     public TxDoorbell doorbell;
     public NapiCompletion completion;
 
-    DriverStrategies(EthDriver driver, RxLayout layout, NapiRunner softirq, String kernelVersion, int lineBytes) {
+    DriverStrategies(EthDriver driver, RxLayout layout, NapiRunner softirq, String kernelVersion, int lineBytes,
+            boolean rxGfpDma) {
         this.driver = driver;
         this.kernelVersion = kernelVersion;
         this.lineBytes = lineBytes;
+        this.rxGfpDma = rxGfpDma;
         this.layout = layout;
         this.stockHeadroom = layout.headroom;
         this.stockBufferBytes = layout.bufferBytes;
@@ -71,7 +74,7 @@ public final class DriverStrategies {
         layout.headroom = stockHeadroom;
         layout.bufferBytes = stockBufferBytes;
         layout.syncReceivedOnly = false;
-        buffers = new PreallocatedSkbs(kernelVersion, lineBytes);
+        buffers = new PreallocatedSkbs(kernelVersion, lineBytes, rxGfpDma);
         delivery = new PerPacketDelivery();
         txLimit = new NoTxLimit();
         doorbell = (more, ringFull) -> true;

@@ -91,7 +91,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             case UNNECESSARY -> Packet.CSUM_UNNECESSARY;
         };
         this.st = new DriverStrategies(this, new RxLayout(SkbTruesize.netSkbPad(lineBytes), spec.rxBufferBytes()), softirq,
-                soc.kernelVersion(), lineBytes);
+                soc.kernelVersion(), lineBytes, spec.rxGfpDma());
         this.rxPoster = new RxBuffers[nic.rxSize()];
         this.rxPosted = new RxLayout[nic.rxSize()];
         for (int i = 0; i < rxPosted.length; i++) rxPosted[i] = new RxLayout(0, 0);

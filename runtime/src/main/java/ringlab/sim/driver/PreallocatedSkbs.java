@@ -18,21 +18,29 @@ import ringlab.spi.net.Packet;
  */
 public final class PreallocatedSkbs implements RxBuffers {
     private final RxBufferAlloc alloc;
+    private final boolean gfpDma;
     /** The allocator path this instance frees to; on the posting instance, that of its latest post (a wrapper
      * scheme that makes itself the skb's owner frees through the poster; a layout is fixed while it posts). */
     private RxBufferAlloc.Path frees;
     /** The instances that free each path's buffers: a received skb's owner. */
     private final PreallocatedSkbs[] freers;
 
-    /** @param kernelVersion decides where large buffers come from ({@link RxBufferAlloc}) */
-    public PreallocatedSkbs(String kernelVersion, int lineBytes) {
-        this.alloc = new RxBufferAlloc(kernelVersion, lineBytes);
+    public PreallocatedSkbs(String kernelVersion, int lineBytes) { this(kernelVersion, lineBytes, false); }
+
+    /**
+     * @param kernelVersion decides where large buffers come from ({@link RxBufferAlloc})
+     * @param gfpDma        the driver asks with GFP_DMA (nic.rxGfpDma): kmalloc, never a page_frag
+     */
+    public PreallocatedSkbs(String kernelVersion, int lineBytes, boolean gfpDma) {
+        this.gfpDma = gfpDma;
+        this.alloc = new RxBufferAlloc(kernelVersion, lineBytes, gfpDma);
         this.frees = RxBufferAlloc.Path.SMALL;
         this.freers = new PreallocatedSkbs[RxBufferAlloc.Path.values().length];
         for (RxBufferAlloc.Path path : RxBufferAlloc.Path.values()) freers[path.ordinal()] = new PreallocatedSkbs(alloc, path);
     }
 
     private PreallocatedSkbs(RxBufferAlloc alloc, RxBufferAlloc.Path frees) {
+        this.gfpDma = false; // frees only
         this.alloc = alloc;
         this.frees = frees;
         this.freers = null;
@@ -54,7 +62,7 @@ public final class PreallocatedSkbs implements RxBuffers {
     public void receive(Exec x, Object cookie, Packet p, RxLayout layout, Dma dma) {
         dma.unmapReceived(x, layout, p.frameBytes() + Packet.FCS);
         x.charge(CostKey.SKB_COLD_TOUCH);
-        p.truesize = SkbTruesize.netdevAllocSkb(layout.headroom + layout.bufferBytes, dma.lineBytes());
+        p.truesize = SkbTruesize.netdevAllocSkb(layout.headroom + layout.bufferBytes, dma.lineBytes(), gfpDma);
         p.owner = freers[((RxBufferAlloc.Path) cookie).ordinal()];
     }
 

@@ -35,7 +35,11 @@ public final class SkbTruesize {
     static int netSkbPad(int line) { return Math.max(32, line); }
 
     /** truesize of __netdev_alloc_skb(dev, len) in NAPI context; padded = len + NET_SKB_PAD (the model's headroom). */
-    static int netdevAllocSkb(int padded, int line) {
+    static int netdevAllocSkb(int padded, int line) { return netdevAllocSkb(padded, line, false); }
+
+    /** The same for a driver asking with GFP_DMA, which __netdev_alloc_skb always sends to __alloc_skb. */
+    static int netdevAllocSkb(int padded, int line, boolean gfpDma) {
+        if (gfpDma) return allocSkb(padded, line);
         int shinfo = align(SkbSizes.sharedInfoBytes(), line);
         int head = align(SkbSizes.headBytes(), line);
         int data = align(padded, line) + shinfo;

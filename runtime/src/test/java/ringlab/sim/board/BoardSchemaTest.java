@@ -79,6 +79,7 @@ class BoardSchemaTest {
         nicRequired.remove("sg"); // optional: false when absent
         nicRequired.remove("flowControl"); // optional: off when absent
         nicRequired.remove("swiotlb"); // optional: no bounce buffering when absent
+        nicRequired.remove("rxGfpDma"); // optional: the page_frag path when absent
         assertEquals(nicRequired, strings(nic.getAsJsonArray("required")));
         JsonObject nicProps = nic.getAsJsonObject("properties");
         assertEquals(new TreeSet<>(Arrays.stream(RxChecksum.values()).map(c -> c.descriptorName).toList()),

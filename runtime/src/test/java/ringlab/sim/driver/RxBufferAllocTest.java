@@ -1,6 +1,7 @@
 package ringlab.sim.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -37,9 +38,21 @@ class RxBufferAllocTest {
     }
 
     @Test
+    void withGfpDmaASmallBufferIsAKmallocObjectAndALargeOneStillPages() {
+        // lan743x: __netdev_alloc_skb(..., GFP_ATOMIC | GFP_DMA) always takes __alloc_skb
+        assertEquals(RxBufferAlloc.Path.KMALLOC, new RxBufferAlloc("5.12", 32, true).pathFor(PAD + 1536));
+        assertEquals(RxBufferAlloc.Path.PAGES_BUDDY, new RxBufferAlloc("5.10", 32, true).pathFor(PAD + 9236));
+        // its truesize is the kmalloc class's (kmalloc-2k), not the page fragment's
+        assertEquals(SkbTruesize.allocSkb(PAD + 1536, 32), SkbTruesize.netdevAllocSkb(PAD + 1536, 32, true));
+        assertTrue(SkbTruesize.netdevAllocSkb(PAD + 1536, 32, true) > SkbTruesize.netdevAllocSkb(PAD + 1536, 32, false));
+    }
+
+    @Test
     void eachPathChargesItsAllocatorsWork() {
         assertEquals(Map.of(CostKey.BUF_ALLOC, 1.0), charged(RxBufferAlloc.Path.SMALL, true));
         assertEquals(Map.of(CostKey.BUF_FREE, 1.0), charged(RxBufferAlloc.Path.SMALL, false));
+        assertEquals(Map.of(CostKey.SKB_ALLOC, 1.0), charged(RxBufferAlloc.Path.KMALLOC, true));
+        assertEquals(Map.of(CostKey.BUF_FREE, 1.0), charged(RxBufferAlloc.Path.KMALLOC, false));
         assertEquals(Map.of(CostKey.PAGE_ALLOC, 1.0), charged(RxBufferAlloc.Path.PAGES_PCP, true));
         assertEquals(Map.of(CostKey.PAGE_FREE, 1.0), charged(RxBufferAlloc.Path.PAGES_PCP, false));
         double cold = RxBufferAlloc.BUDDY_COLD_LINES;

@@ -35,6 +35,9 @@ import org.osgi.annotation.versioning.ProviderType;
  *                           through a swiotlb bounce buffer, and the CPU copies what the device wrote into the
  *                           buffer at each sync or unmap for the CPU, and what it is to read at each transmit map
  *                           (descriptor field, optional, default false)
+ * @param rxGfpDma           the driver allocates its rx skbs with GFP_DMA (lan743x does): __netdev_alloc_skb then
+ *                           always takes __alloc_skb's kmalloc path, never the page_frag cache, whatever the size
+ *                           (descriptor field, optional, default false)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
@@ -42,7 +45,7 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
                   int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
-                  boolean swiotlb) {
+                  boolean swiotlb, boolean rxGfpDma) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
@@ -73,6 +76,6 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl) {
         this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
                 refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
-                false);
+                false, false);
     }
 }

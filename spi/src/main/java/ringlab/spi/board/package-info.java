@@ -5,7 +5,7 @@
  * 2.1.0: Board.calibration (Calibration) and Published's change rows (baseline, receiverChangePercent); the 2.0
  * constructors stay.
  * 2.2.0: Soc.l1dBytes, Nic.sg and Nic.flowControl (802.3x), each with the earlier constructors kept.
- * 2.3.0: Nic.swiotlb (bounce buffering), the 2.2 constructor kept.
+ * 2.3.0: Nic.swiotlb (bounce buffering) and Nic.rxGfpDma, the 2.2 constructor kept.
  */
 @org.osgi.annotation.versioning.Version("2.3.0")
 package ringlab.spi.board;

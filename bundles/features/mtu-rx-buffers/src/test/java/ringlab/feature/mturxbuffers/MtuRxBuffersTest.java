@@ -38,7 +38,7 @@ class MtuRxBuffersTest {
         Board b = bcm6328();
         Soc soc = new Soc(1, 1_000_000_000L, "armv7", 32, 2, coherent, false, "5.15", 250);
         Nic nic = new Nic("lan743x", 1_000_000_000L, 128, 128, 64, RxChecksum.NONE, false, true, false, 8, 1, false, 9216, 0, 1500,
-                IrqUnmask.NAPI_COMPLETE_DONE, false, false, swiotlb);
+                IrqUnmask.NAPI_COMPLETE_DONE, false, false, swiotlb, false);
         Map<String, Board.Cost> costs = new LinkedHashMap<>(b.costs());
         double line = coherent ? 0 : 40;
         costs.put("dma.line.map", new Board.Cost(line, "test: L1 + PL310 invalidate per 32-byte line"));
