@@ -1,6 +1,7 @@
 package ringlab.sim.cpu;
 
 import java.util.ArrayList;
+import ringlab.sim.board.KernelVersion;
 
 /**
  * The fair scheduling class's policy on one core's run queue (all tasks nice 0): where a new or woken task is
@@ -12,9 +13,7 @@ import java.util.ArrayList;
 interface FairPolicy {
     /** Kernels 6.6 and later: EEVDF (commit 147f3efaa241, "sched/fair: Implement an EEVDF-like scheduling policy"). */
     static FairPolicy forKernel(String kernelVersion, int cpus, long tickNs) {
-        String[] p = kernelVersion.split("\\.");
-        int v = Integer.parseInt(p[0]) * 100 + (p.length > 1 ? Integer.parseInt(p[1]) : 0);
-        return v >= 606 ? new Eevdf(cpus, tickNs) : new Cfs();
+        return KernelVersion.atLeast(kernelVersion, 6, 6) ? new Eevdf(cpus, tickNs) : new Cfs();
     }
 
     /** A task that starts runnable (fork/clone: ENQUEUE_INITIAL); called before it joins the queue. */

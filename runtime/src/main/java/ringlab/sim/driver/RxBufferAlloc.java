@@ -1,5 +1,6 @@
 package ringlab.sim.driver;
 
+import ringlab.sim.board.KernelVersion;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.SkbSizes;
@@ -77,9 +78,7 @@ final class RxBufferAlloc {
      */
     RxBufferAlloc(String kernelVersion, int lineBytes, boolean gfpDma) {
         this.gfpDma = gfpDma;
-        String[] p = kernelVersion.split("\\.");
-        int major = Integer.parseInt(p[0]), minor = p.length > 1 ? Integer.parseInt(p[1]) : 0;
-        this.highOrderPcp = major > 5 || (major == 5 && minor >= 13);
+        this.highOrderPcp = KernelVersion.atLeast(kernelVersion, 5, 13);
         this.lineBytes = lineBytes;
     }
 

@@ -1,5 +1,6 @@
 package ringlab.sim.driver;
 
+import ringlab.sim.board.KernelVersion;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Exec;
 
@@ -36,9 +37,7 @@ final class SwiotlbBounce {
     SwiotlbBounce(int lineBytes, boolean coherent, String kernelVersion) {
         this.line = lineBytes;
         this.coherent = coherent;
-        String[] p = kernelVersion.split("\\.");
-        int major = Integer.parseInt(p[0]), minor = p.length > 1 ? Integer.parseInt(p[1]) : 0;
-        this.copiesAtMapForDevice = major > 5 || (major == 5 && minor >= 18);
+        this.copiesAtMapForDevice = KernelVersion.atLeast(kernelVersion, 5, 18);
     }
 
     /** Slot allocation at map or release at unmap. */
