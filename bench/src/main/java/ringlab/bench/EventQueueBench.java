@@ -24,7 +24,7 @@ import ringlab.sim.engine.EventQueue;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class EventQueueBench {
-    @Param({"64", "1024", "16384"})
+    @Param({"8", "64", "1024", "16384"})
     int depth;
 
     EventQueue q;

@@ -3,16 +3,20 @@ package ringlab.sim.engine;
 import java.util.Arrays;
 
 /**
- * A 4-ary min-heap of events keyed by (time, insertion sequence). The heap moves only a time and a slot
- * index per level; an event's handler, kind, argument and sequence number live in slot arrays recycled
- * through a free list, so scheduling and popping allocate nothing once the arrays have grown. Ties pop
- * in insertion order, which makes runs deterministic. Cancellation is left to handlers (generation
- * counters in kind or arg).
+ * The pending events, popped in (time, insertion sequence) order: ties pop in insertion order, which makes
+ * runs deterministic. The earliest events are kept in a small sorted array ({@link SortedRun}), the rest in
+ * a heap ({@link KeyHeap}); every key in the run orders before every key in the heap, so the earliest event
+ * is the run's last entry, or the heap's root when the run is empty. A simulation's queue is usually a
+ * dozen events or fewer and then lives in the run alone; a deep queue keeps its near events in the run and
+ * the rest in the heap.
+ *
+ * <p>Both structures move only a time and a slot index; an event's handler, kind, argument and sequence
+ * number live in slot arrays recycled through a free list, so scheduling and popping allocate nothing once
+ * the arrays have grown. Cancellation is left to handlers (generation counters in kind or arg).
  */
 public final class EventQueue {
-    private long[] heapTime = new long[1024];
-    private int[] heapSlot = new int[1024];
-    private int size;
+    private final SortedRun run = new SortedRun();
+    private final KeyHeap heap = new KeyHeap();
 
     private EventHandler[] handler = new EventHandler[1024];
     private Object[] arg = new Object[1024];
@@ -23,9 +27,12 @@ public final class EventQueue {
     private int slotsUsed;
     private long nextSeq;
 
-    public int size() { return size; }
+    public int size() { return run.size + heap.size; }
 
-    public long peekTime() { return size == 0 ? Long.MAX_VALUE : heapTime[0]; }
+    public long peekTime() {
+        if (run.size > 0) return run.minTime();
+        return heap.size == 0 ? Long.MAX_VALUE : heap.minTime();
+    }
 
     public void add(long t, EventHandler h, int k, Object a) { add(t, nextSeq++, h, k, a); }
 
@@ -36,23 +43,22 @@ public final class EventQueue {
         kind[slot] = k;
         arg[slot] = a;
         seq[slot] = s;
-        if (size == heapTime.length) {
-            heapTime = Arrays.copyOf(heapTime, size * 2);
-            heapSlot = Arrays.copyOf(heapSlot, size * 2);
+        long[] sq = seq;
+        if (!heap.before(t, s, sq)) {
+            heap.add(t, slot, sq);
+            return;
         }
-        int i = size++;
-        long[] ht = heapTime;
-        int[] hs = heapSlot;
-        while (i > 0) {
-            int p = (i - 1) >>> 2;
-            long pt = ht[p];
-            if (pt < t || (pt == t && seq[hs[p]] < s)) break;
-            ht[i] = pt;
-            hs[i] = hs[p];
-            i = p;
+        if (run.isFull()) {
+            // Spill the later half at once, so the copy is paid once per CAPACITY / 2 insertions; the spilled
+            // keys all order after those kept, so the heap stays behind the run. Then route the key again:
+            // it may now belong behind the spilled ones.
+            run.spillLatest(SortedRun.CAPACITY / 2, heap, sq);
+            if (!heap.before(t, s, sq)) {
+                heap.add(t, slot, sq);
+                return;
+            }
         }
-        ht[i] = t;
-        hs[i] = slot;
+        run.insert(t, s, slot, sq);
     }
 
     private int newSlot() {
@@ -69,12 +75,17 @@ public final class EventQueue {
 
     /** Pops the earliest event and dispatches it. Returns its time. */
     public long dispatchNext() {
-        long[] ht = heapTime;
-        int[] hs = heapSlot;
-        long t = ht[0];
-        int slot = hs[0];
-        int last = --size;
-        if (last > 0) siftDownFromRoot(ht[last], hs[last], last);
+        long t;
+        int slot;
+        if (run.size > 0) {
+            t = run.minTime();
+            slot = run.minSlot();
+            run.size--;
+        } else {
+            t = heap.minTime();
+            slot = heap.minSlot();
+            heap.removeMin(seq);
+        }
         EventHandler h = handler[slot];
         int k = kind[slot];
         Object a = arg[slot];
@@ -83,33 +94,5 @@ public final class EventQueue {
         freeSlots[freeCount++] = slot;
         h.onEvent(k, a, t);
         return t;
-    }
-
-    private void siftDownFromRoot(long lt, int ls, int n) {
-        long[] ht = heapTime;
-        int[] hs = heapSlot;
-        long lseq = seq[ls];
-        int i = 0;
-        for (;;) {
-            int c = (i << 2) + 1;
-            if (c >= n) break;
-            // the smallest of up to four children
-            int best = c;
-            long bt = ht[c];
-            int end = Math.min(c + 4, n);
-            for (int j = c + 1; j < end; j++) {
-                long jt = ht[j];
-                if (jt < bt || (jt == bt && seq[hs[j]] < seq[hs[best]])) {
-                    best = j;
-                    bt = jt;
-                }
-            }
-            if (lt < bt || (lt == bt && lseq < seq[hs[best]])) break;
-            ht[i] = bt;
-            hs[i] = hs[best];
-            i = best;
-        }
-        ht[i] = lt;
-        hs[i] = ls;
     }
 }
