@@ -39,8 +39,10 @@ final class DeployFile {
      * first, then ConfigAdmin), FileInstall puts the copy it read before back (the chaos soak lost a tunable
      * so, about one full build in three). The file's current content reaches ConfigAdmin at FileInstall's
      * next scan, and a file that is gone is followed by the deletion: deciding on the copy would undo an
-     * accepted change. Not stale: a configuration not from a file, one whose file holds the same values, and
-     * a file using FileInstall's ${...} substitution (its values cannot be compared as text).
+     * accepted change, so the copy of a file that is gone is stale whatever it holds (even nothing: FileInstall
+     * can read a file while a writer has truncated it; the chaos soak restarted so with the defaults). Not stale:
+     * a configuration not from a file, one whose file holds the same values, and a file using FileInstall's
+     * ${...} substitution (its values cannot be compared as text).
      */
     static boolean staleCopy(StoredConfig now) {
         if (now.props() == null) return false;
@@ -52,6 +54,7 @@ final class DeployFile {
         // first): a few looks a moment apart tell that from a file that holds other values
         for (int look = 0; look < 5; look++) {
             if (look > 0) pause();
+            if (!Files.exists(file)) return true; // gone: FileInstall deletes the configuration at its next scan
             Map<String, String> disk = read(file);
             if (disk == null || disk.equals(held)) return false;
         }

@@ -6,8 +6,9 @@ import java.util.function.Consumer;
 import ringlab.node.ScenarioSpec;
 
 /**
- * The scenario the node starts with: ConfigAdmin's if it is the last accepted one or passes validation now;
- * otherwise the last accepted one saved in the data folder; otherwise the defaults. Whatever was wrong on
+ * The scenario the node starts with: ConfigAdmin's if it is the last accepted one or passes validation now
+ * (unless it is FileInstall's stale copy of a deploy file, {@link DeployFile#staleCopy}); otherwise the last
+ * accepted one saved in the data folder; otherwise the defaults. Whatever was wrong on
  * the way (a refused configuration, a missing or unreadable store, an unreadable saved file) is said.
  *
  * @param spec the scenario to run
@@ -26,7 +27,12 @@ record StartChoice(ScenarioSpec spec, boolean accepted, String refusal, List<Str
         List<String> notes = new ArrayList<>();
         if (saved.problem() != null) notes.add("the last accepted scenario in " + saved.file() + " is unreadable: " + saved.problem());
         String refusal = null;
-        if (stored.props() != null) {
+        if (DeployFile.staleCopy(stored)) {
+            // FileInstall's leftover of a deploy file that changed or went away since (a kill -9 before its next
+            // scan): the running node would not decide on it either; the file's news comes with that scan
+            notes.add("ConfigAdmin's copy of " + stored.source() + " is older than the file, or the file is gone;"
+                    + " FileInstall delivers the file's news at its next scan");
+        } else if (stored.props() != null) {
             try {
                 ScenarioSpec s = ScenarioProperties.merge(ScenarioProperties.DEFAULTS, stored.props(), true);
                 if (s.equals(saved.value())) return new StartChoice(s, false, null, notes);

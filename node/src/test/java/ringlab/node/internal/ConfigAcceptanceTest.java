@@ -82,14 +82,28 @@ class ConfigAcceptanceTest {
         assertTrue(same.notes().isEmpty() && validated.isEmpty());
 
         // refused (malformed or not valid now): the last accepted, and the refusal with the file's name
-        StartChoice abc = StartChoice.choose(stored(Map.of("seed", "abc", StoredConfig.FILE_KEY, "file:/d/ringlab.scenario.cfg")), saved.scenario(), refuseNosuch);
+        Path cfg = dir.resolve("deploy").resolve("ringlab.scenario.cfg");
+        Files.createDirectories(cfg.getParent());
+        Files.writeString(cfg, "seed=abc\n");
+        StartChoice abc = StartChoice.choose(stored(Map.of("seed", "abc", StoredConfig.FILE_KEY, cfg.toUri().toString())), saved.scenario(), refuseNosuch);
         assertEquals(ACCEPTED, abc.spec());
         assertFalse(abc.accepted());
-        assertTrue(abc.refusal().contains("/d/ringlab.scenario.cfg") && abc.refusal().contains("seed"), abc.refusal());
+        assertTrue(abc.refusal().contains("ringlab.scenario.cfg") && abc.refusal().contains("seed"), abc.refusal());
         assertTrue(String.join("|", abc.notes()).contains("last accepted"), abc.notes().toString());
         StartChoice nosuch = StartChoice.choose(stored(Map.of("features", "stock,nosuch")), saved.scenario(), refuseNosuch);
         assertEquals(ACCEPTED, nosuch.spec());
         assertTrue(nosuch.refusal().contains("nosuch"));
+
+        // FileInstall's copy of a deploy file that is gone (read while a writer had truncated it: no values, so
+        // the defaults if taken) or that holds other values now: not taken, the last accepted, said
+        Files.delete(cfg);
+        StartChoice gone = StartChoice.choose(stored(Map.of(StoredConfig.FILE_KEY, cfg.toUri().toString())), saved.scenario(), refuseNosuch);
+        assertEquals(ACCEPTED, gone.spec());
+        assertFalse(gone.accepted());
+        assertTrue(String.join("|", gone.notes()).contains("older than the file, or the file is gone"), gone.notes().toString());
+        Files.writeString(cfg, "seed=abc\n");
+        StartChoice older = StartChoice.choose(stored(Map.of("seed", "11", StoredConfig.FILE_KEY, cfg.toUri().toString())), saved.scenario(), refuseNosuch);
+        assertEquals(ACCEPTED, older.spec());
 
         // a valid change made while the node was down is taken (and saved)
         StartChoice changed = StartChoice.choose(stored(Map.of("seed", "11")), saved.scenario(), refuseNosuch);

@@ -45,6 +45,8 @@ class DeployFileStaleCopyTest {
     @Test
     void aCopyOfAFileThatIsGoneIsStaleItsDeletionFollows() {
         assertTrue(DeployFile.staleCopy(held(dir.resolve("gone.cfg"), Map.of("limit_min", "5830"))));
+        // read while a writer had truncated it, then deleted: no values, and still not the file's word
+        assertTrue(DeployFile.staleCopy(held(dir.resolve("gone.cfg"), Map.of())));
     }
 
     @Test
