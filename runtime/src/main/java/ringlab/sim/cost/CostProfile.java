@@ -38,4 +38,7 @@ public final class CostProfile {
     public static CostProfile free() { return new CostProfile(); }
 
     public double cycles(CostKey k) { return cycles[k.ordinal()]; }
+
+    /** Every key's cycles, indexed by {@link CostKey#ordinal()}: a copy, for a core's charging loop. */
+    public double[] toArray() { return cycles.clone(); }
 }

@@ -409,8 +409,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         d.bytes = len;
         d.descs = need;
         d.done = false;
-        for (int i = 0; i < need; i++) nic.tx((txTail + i) % nic.txSize()).nicOwned = true;
-        txTail = (txTail + need) % nic.txSize();
+        for (int i = 0; i < need; i++) nic.tx(ringAdd(txTail, i, nic.txSize())).nicOwned = true;
+        txTail = ringAdd(txTail, need, nic.txSize());
         txFree -= need;
         txPackets++;
         boolean limitStop = !st.txLimit.sent(c, len);
@@ -430,6 +430,12 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         return true;
     }
 
+    /** (i + n) % size for 0 <= i < size and 0 <= n <= size, without the division (per transmitted packet). */
+    private static int ringAdd(int i, int n, int size) {
+        int j = i + n;
+        return j >= size ? j - size : j;
+    }
+
     private void reclaimTx(Core c) {
         int released = 0, bytes = 0;
         for (;;) {
@@ -444,8 +450,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             d.rxOwner = null;
             int n = d.descs;
             d.done = false;
-            for (int i = 0; i < n; i++) nic.tx((txClean + i) % nic.txSize()).nicOwned = false;
-            txClean = (txClean + n) % nic.txSize();
+            for (int i = 0; i < n; i++) nic.tx(ringAdd(txClean, i, nic.txSize())).nicOwned = false;
+            txClean = ringAdd(txClean, n, nic.txSize());
             txFree += n;
             txCompletions++;
             released++;

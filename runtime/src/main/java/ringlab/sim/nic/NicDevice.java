@@ -199,7 +199,10 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
 
     private boolean txPendingSubmit(int i) { return tx[i].cookie != null; }
 
-    private int advance(int i, int n) { return (i + n) % tx.length; }
+    private int advance(int i, int n) {
+        int j = i + n; // n is one packet's descriptors, at most the ring: no division per packet
+        return j >= tx.length ? j - tx.length : j;
+    }
 
     @Override
     public void onEvent(int kind, Object arg, long now) {

@@ -1,7 +1,6 @@
 package ringlab.sim.stack;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Cpu;
@@ -40,7 +39,6 @@ public final class DeviceStack implements RxStack, TcpHost {
     private final ArrayList<int[]> routes = new ArrayList<>();   // {addr} -> dev index
     private final ArrayList<NetDev> routeDevs = new ArrayList<>();
     private final ArrayList<TcpConnection> tcp = new ArrayList<>();
-    private final IdentityHashMap<TcpConnection, Binding> bindings = new IdentityHashMap<>();
     private final ArrayList<UdpSocket> udp = new ArrayList<>();
     private final TsqTasklet[] tsqTasklets;
     private final long[] noSocket, udpNoPorts, rcvbufErrors, inNoRoutes, outNoRoutes;
@@ -221,13 +219,15 @@ public final class DeviceStack implements RxStack, TcpHost {
         return s;
     }
 
+    private static Binding binding(TcpConnection conn) { return (Binding) conn.hostState(); }
+
     public void tcpAttach(TcpConnection conn, Task reader, Task writer) {
         tcp.add(conn);
         Binding b = new Binding();
         b.reader = reader;
         b.writer = writer;
         b.wmem = new TsqTasklet.Wmem(conn, tsqTasklets);
-        bindings.put(conn, b);
+        conn.setHostState(b);
     }
 
     /** Sends one UDP datagram built by a task (udp_sendmsg to dev_queue_xmit). */
@@ -259,7 +259,7 @@ public final class DeviceStack implements RxStack, TcpHost {
             c.charge(CostKey.SKB_INIT);
         } else {
             c.charge(CostKey.SKB_ALLOC); // the clone transmitted while the original stays queued
-            TsqTasklet.Wmem w = bindings.get(conn).wmem;
+            TsqTasklet.Wmem w = binding(conn).wmem;
             w.charge();
             p.sndOwner = w; // tcp_wfree at the transmit completion
         }
@@ -270,11 +270,11 @@ public final class DeviceStack implements RxStack, TcpHost {
     }
 
     @Override
-    public boolean smallQueueFull(TcpConnection conn) { return bindings.get(conn).wmem.full(); }
+    public boolean smallQueueFull(TcpConnection conn) { return binding(conn).wmem.full(); }
 
     @Override
     public void armTimer(TcpConnection conn, int timer, long at) {
-        Binding b = bindings.get(conn);
+        Binding b = binding(conn);
         Timers.Timer t = b.timers[timer];
         if (t == null) {
             t = cpu.timers().timer(timerCore, (core, tm) -> conn.onTimer(timer), conn);
@@ -285,7 +285,7 @@ public final class DeviceStack implements RxStack, TcpHost {
 
     @Override
     public void readable(TcpConnection conn) {
-        Binding b = bindings.get(conn);
+        Binding b = binding(conn);
         Core c = cpu.running();
         if (b.reader != null && c != null) dataReady(c, b.reader);
         else if (b.reader != null) cpu.wake(b.reader);
@@ -293,7 +293,7 @@ public final class DeviceStack implements RxStack, TcpHost {
 
     @Override
     public void writable(TcpConnection conn) {
-        Binding b = bindings.get(conn);
+        Binding b = binding(conn);
         if (b.writer != null) cpu.wake(b.writer);
     }
 

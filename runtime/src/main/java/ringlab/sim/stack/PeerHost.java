@@ -1,7 +1,6 @@
 package ringlab.sim.stack;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import ringlab.sim.engine.EventHandler;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.net.Ledger;
@@ -34,9 +33,6 @@ public final class PeerHost implements Port, TcpHost {
     private final int txqueuelen;
     private Link link;
     private final ArrayList<TcpConnection> tcp = new ArrayList<>();
-    private final IdentityHashMap<TcpConnection, PeerTimers> timers = new IdentityHashMap<>();
-    private final IdentityHashMap<TcpConnection, Runnable> writers = new IdentityHashMap<>();
-    private final IdentityHashMap<TcpConnection, Runnable> readers = new IdentityHashMap<>();
     private DatagramSink udpSink, icmpSink;
     private final long[] txDrops, noSocket;
     private boolean dropFlag;
@@ -65,9 +61,7 @@ public final class PeerHost implements Port, TcpHost {
 
     public void attach(TcpConnection c, Runnable onWritable, Runnable onReadable) {
         tcp.add(c);
-        timers.put(c, new PeerTimers(c));
-        if (onWritable != null) writers.put(c, onWritable);
-        if (onReadable != null) readers.put(c, onReadable);
+        c.setHostState(new PeerTimers(c, onWritable, onReadable));
     }
 
     public void onUdp(DatagramSink s) { this.udpSink = s; }
@@ -141,7 +135,7 @@ public final class PeerHost implements Port, TcpHost {
 
     @Override public void output(TcpConnection c, Packet p) {
         long before = framesOut;
-        PeerTimers t = timers.get(c);
+        PeerTimers t = state(c);
         int bytes = p.frameBytes() + TcpSmallQueues.SKB_OVERHEAD;
         sending = t; // tx completion (the skb freed when the frame has left) is reported by the link
         send(p);
@@ -152,22 +146,21 @@ public final class PeerHost implements Port, TcpHost {
     }
 
     @Override public boolean smallQueueFull(TcpConnection c) {
-        PeerTimers t = timers.get(c);
-        long limit = TcpSmallQueues.limit(c);
-        if (t.tsqBytes <= limit) return false;
+        PeerTimers t = state(c);
+        if (t.tsqBytes <= t.tsqLimit.get(c)) return false;
         t.tsqThrottled = true;
         return true;
     }
 
-    @Override public void armTimer(TcpConnection c, int timer, long at) { timers.get(c).arm(timer, at); }
+    @Override public void armTimer(TcpConnection c, int timer, long at) { state(c).arm(timer, at); }
 
     @Override public void readable(TcpConnection c) {
-        Runnable r = readers.get(c);
+        Runnable r = state(c).reader;
         if (r != null) r.run();
     }
 
     @Override public void writable(TcpConnection c) {
-        Runnable r = writers.get(c);
+        Runnable r = state(c).writer;
         if (r != null) r.run();
     }
 
@@ -179,34 +172,47 @@ public final class PeerHost implements Port, TcpHost {
         ledger.drop(p, "peer_" + reason);
     }
 
-    /** Exact-time timers for a peer connection (the host is ideal: no jiffies, no timer softirq). */
+    private static PeerTimers state(TcpConnection c) { return (PeerTimers) c.hostState(); }
+
+    /**
+     * A peer connection's state, attached to it: the application's callbacks, TCP small queues' bytes and
+     * exact-time timers (the host is ideal: no jiffies, no timer softirq).
+     */
     private final class PeerTimers implements EventHandler {
         final TcpConnection c;
 
         /** Bytes of this connection queued or on the wire (sk_wmem_alloc), and each skb's share in order. */
         long tsqBytes;
         boolean tsqThrottled;
-        private int[] pending = new int[64]; // a FIFO of the queued skbs' sizes (frames leave in order)
+        private int[] pending = new int[64]; // a FIFO of the queued skbs' sizes (frames leave in order); a power of two
         private int head, count;
 
         void push(int bytes) {
             if (count == pending.length) {
                 int[] n = new int[count * 2];
-                for (int i = 0; i < count; i++) n[i] = pending[(head + i) % pending.length];
+                for (int i = 0; i < count; i++) n[i] = pending[(head + i) & (pending.length - 1)];
                 pending = n;
                 head = 0;
             }
-            pending[(head + count++) % pending.length] = bytes;
+            pending[(head + count++) & (pending.length - 1)] = bytes;
         }
 
         int pop() {
             int b = pending[head];
-            head = (head + 1) % pending.length;
+            head = (head + 1) & (pending.length - 1);
             count--;
             return b;
         }
 
-        PeerTimers(TcpConnection c) { this.c = c; }
+        final Runnable writer, reader;
+        final TcpSmallQueues.Limit tsqLimit;
+
+        PeerTimers(TcpConnection c, Runnable writer, Runnable reader) {
+            this.c = c;
+            this.writer = writer;
+            this.reader = reader;
+            this.tsqLimit = new TcpSmallQueues.Limit(c.config().mss);
+        }
 
         void arm(int timer, long at) { sim.at(at, this, timer, null); }
 

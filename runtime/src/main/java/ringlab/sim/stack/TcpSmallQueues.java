@@ -19,15 +19,47 @@ final class TcpSmallQueues {
     private TcpSmallQueues() {}
 
     /** A full-sized data skb's truesize: one MSS with its TCP/IP (40) and Ethernet (14) headers, plus {@link #SKB_OVERHEAD}. */
-    static long fullSkbTruesize(TcpConnection c) { return c.config().mss + 40 + 14 + SKB_OVERHEAD; }
+    static long fullSkbTruesize(TcpConnection c) { return fullSkbTruesize(c.config().mss); }
+
+    static long fullSkbTruesize(int mss) { return mss + 40 + 14 + SKB_OVERHEAD; }
 
     /** The bytes connection c may have below TCP. */
     static long limit(TcpConnection c) {
-        long skbTruesize = fullSkbTruesize(c);
-        long srtt = c.srttNs();
+        return limit(c.config().mss, c.srttNs(), c.cwndSegments(), c.ssthreshSegments());
+    }
+
+    /** The bytes a connection with this mss, srtt (ns), cwnd and ssthresh (segments) may have below TCP. */
+    static long limit(int mss, long srtt, int cwnd, int ssthresh) {
+        long skbTruesize = fullSkbTruesize(mss);
         if (srtt <= 0) return TCP_LIMIT_OUTPUT_BYTES;
-        int ratio = c.cwndSegments() < c.ssthreshSegments() ? 200 : 120;
-        double bytesPerSec = (double) c.cwndBytes() * ratio / 100 * 1e9 / srtt;
+        int ratio = cwnd < ssthresh ? 200 : 120;
+        double bytesPerSec = (double) ((long) cwnd * mss) * ratio / 100 * 1e9 / srtt;
         return Math.min(TCP_LIMIT_OUTPUT_BYTES, Math.max(2 * skbTruesize, (long) bytesPerSec >> 10));
+    }
+
+    /**
+     * {@link #limit} of one connection, recomputed only when an input changed (srtt, cwnd, ssthresh; mss is
+     * fixed): tcp_write_xmit asks before every segment, and the floating-point division was a measurable
+     * share of a simulation's time. The same value as {@link #limit}, always.
+     */
+    static final class Limit {
+        private final int mss;
+        private long srtt = -1;
+        private int cwnd = -1, ssthresh = -1;
+        private long value;
+
+        Limit(int mss) { this.mss = mss; }
+
+        long get(TcpConnection c) { return get(c.srttNs(), c.cwndSegments(), c.ssthreshSegments()); }
+
+        long get(long srtt, int cwnd, int ssthresh) {
+            if (srtt != this.srtt || cwnd != this.cwnd || ssthresh != this.ssthresh) {
+                this.srtt = srtt;
+                this.cwnd = cwnd;
+                this.ssthresh = ssthresh;
+                value = limit(mss, srtt, cwnd, ssthresh);
+            }
+            return value;
+        }
     }
 }

@@ -32,6 +32,7 @@ final class TsqTasklet extends QueuedSoftirq<TsqTasklet.Wmem> {
         final TcpConnection conn;
         private final TsqTasklet[] tasklets;
         private final long skbTruesize;
+        private final TcpSmallQueues.Limit limit;
         long bytes;
         private boolean throttled, queued;
 
@@ -40,11 +41,12 @@ final class TsqTasklet extends QueuedSoftirq<TsqTasklet.Wmem> {
             this.conn = conn;
             this.tasklets = tasklets;
             this.skbTruesize = TcpSmallQueues.fullSkbTruesize(conn);
+            this.limit = new TcpSmallQueues.Limit(conn.config().mss);
         }
 
         /** tcp_small_queue_check before the next skb: true (and TSQ_THROTTLED) when over the limit. */
         boolean full() {
-            if (bytes <= TcpSmallQueues.limit(conn)) return false;
+            if (bytes <= limit.get(conn)) return false;
             if (conn.packetsOut() <= 1) return false; // tcp_rtx_queue_empty_or_single_skb
             throttled = true;
             return true;

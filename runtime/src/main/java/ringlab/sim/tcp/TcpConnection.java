@@ -38,6 +38,8 @@ public final class TcpConnection {
     private final long[] deadline = new long[TIMERS];
     private final long[] hostAt = new long[TIMERS];
     private boolean notifyReadable;
+    /** The host's own per-connection state (like SelectionKey.attachment): saves the host a map lookup per call. */
+    private Object hostState;
 
     public TcpConnection(TcpHost host, TcpConfig cfg, int localAddr, int localPort, int remoteAddr, int remotePort) {
         this(host, cfg, localAddr, localPort, remoteAddr, remotePort, 0, 0);
@@ -55,6 +57,15 @@ public final class TcpConnection {
         for (int i = 0; i < TIMERS; i++) deadline[i] = hostAt[i] = NO_DEADLINE;
         this.rcv = new TcpReceiver(this, host, cfg, stats, peerIsn);
         this.snd = new TcpSender(this, host, cfg, stats, isn);
+    }
+
+    /** The host's per-connection state, as the host set it at attach (null before). */
+    public Object hostState() { return hostState; }
+
+    /** Set once by the host that owns this connection, when it attaches it. */
+    public void setHostState(Object state) {
+        if (hostState != null) throw new IllegalStateException("connection already attached to its host");
+        hostState = state;
     }
 
     // ---------------------------------------------------------------- application API

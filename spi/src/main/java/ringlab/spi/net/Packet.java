@@ -90,7 +90,10 @@ public final class Packet {
     }
 
     /** IP datagram length of one segment (for merged packets: the average segment). */
-    public int ipBytes() { return IP_HEADER + l4HeaderBytes() + payload / segs; }
+    public int ipBytes() {
+        // most packets are one segment: no integer division (tens of cycles) on every length asked
+        return IP_HEADER + l4HeaderBytes() + (segs == 1 ? payload : payload / segs);
+    }
 
     /** Ethernet frame length without FCS, as DMA'd into a buffer. */
     public int frameBytes() { return ETH_HEADER + ipBytes(); }
