@@ -72,8 +72,9 @@ final class Sampler implements EventHandler {
         gauges[1] += p.driver.txInUse();
         gauges[2] += p.netdev.backlog();
         long q = 0;
-        for (TcpConnection c : s.deviceConns) q += c.queuedPackets();
-        for (UdpSocket u : s.deviceUdp) q += u.queuedPackets();
+        // index loops: every millisecond of a run, and the iterators were not always scalar-replaced
+        for (int i = 0, n = s.deviceConns.size(); i < n; i++) q += s.deviceConns.get(i).queuedPackets();
+        for (int i = 0, n = s.deviceUdp.size(); i < n; i++) q += s.deviceUdp.get(i).queuedPackets();
         gauges[3] += q;
         gaugeSamples++;
     }
