@@ -40,7 +40,7 @@ final class DeviceDetailBuilder {
         for (StreamStats st : s.streams) errors += st.streamErrors;
         return new DeviceDetail(s.scenario.board.id(), s.scenario.topology.name().toLowerCase(),
                 s.sim.now() / (double) Sim.SEC, cpu(), interrupts(), napi(), ordered(s.ledger.dropsByReason()),
-                accounting(), occupancy(), ports(), features(), tcp(), cycles(), s.ping != null ? ping() : null,
+                accounting(), occupancy(), ports(), features(), tcp(), cycles(), cyclesByKey(), s.ping != null ? ping() : null,
                 errors);
     }
 
@@ -198,6 +198,23 @@ final class DeviceDetailBuilder {
             for (int i = 0; i < s.cpu.cores(); i++) v += s.cpu.core(i).categoryCycles(c);
             if (v > 0) m.put(c.name().toLowerCase(), all == 0 ? 0.0 : 100.0 * v / all);
         }
+        return ordered(m);
+    }
+
+    /** Every charged cost key's share of all cycles, largest first (ties by key), as perf report sorts. */
+    private Map<String, Double> cyclesByKey() {
+        CostKey[] keys = CostKey.values();
+        double[] v = new double[keys.length];
+        double all = 0;
+        for (CostKey k : keys) {
+            for (int i = 0; i < s.cpu.cores(); i++) v[k.ordinal()] += s.cpu.core(i).keyCycles(k);
+            all += v[k.ordinal()];
+        }
+        List<CostKey> charged = new ArrayList<>();
+        for (CostKey k : keys) if (v[k.ordinal()] > 0) charged.add(k);
+        charged.sort((a, b) -> v[a.ordinal()] != v[b.ordinal()] ? Double.compare(v[b.ordinal()], v[a.ordinal()]) : a.key.compareTo(b.key));
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (CostKey k : charged) m.put(k.key, 100.0 * v[k.ordinal()] / all);
         return ordered(m);
     }
 

@@ -24,9 +24,8 @@ public final class Core implements EventHandler, Exec {
     public final int id;
     final Cpu cpu;
     private final Sim sim;
-    /** The board's costs by CostKey ordinal, and each key's category ordinal: two array reads per charge, no enum hops. */
+    /** The board's costs by CostKey ordinal: one array read per charge, no enum hops. */
     private final double[] cycles;
-    private static final int[] CATEGORY = categories();
     private final double nsPerCycle;
     private double fracNs;
 
@@ -65,7 +64,8 @@ public final class Core implements EventHandler, Exec {
 
     // accounting
     private final long[] ctxNs = new long[Ctx.values().length];
-    private final double[] categoryCycles = new double[CostKey.Category.values().length];
+    /** Cycles charged per cost key (by ordinal); a category's total is the sum of its keys'. */
+    private final double[] keyCycles = new double[CostKey.values().length];
     private long lastAcct;
 
     Core(Cpu cpu, int id, Sim sim, CostProfile costs, long clockHz, boolean deferToKsoftirqd, FairPolicy fair) {
@@ -88,7 +88,7 @@ public final class Core implements EventHandler, Exec {
         int i = k.ordinal();
         double c = cycles[i]; // x * 1 is x: the same sums as charge(k, 1)
         charged += c;
-        categoryCycles[CATEGORY[i]] += c;
+        keyCycles[i] += c;
     }
 
     /** Charges n units (lines, bytes, accesses) of a cost to the running step. */
@@ -96,14 +96,7 @@ public final class Core implements EventHandler, Exec {
         int i = k.ordinal();
         double c = cycles[i] * n;
         charged += c;
-        categoryCycles[CATEGORY[i]] += c;
-    }
-
-    private static int[] categories() {
-        CostKey[] keys = CostKey.values();
-        int[] c = new int[keys.length];
-        for (CostKey k : keys) c[k.ordinal()] = k.category.ordinal();
-        return c;
+        keyCycles[i] += c;
     }
 
     /** Virtual time inside the running step: its start plus what it has charged so far. */
@@ -406,7 +399,15 @@ public final class Core implements EventHandler, Exec {
 
     public long ctxNs(Ctx c) { return ctxNs[c.ordinal()]; }
 
-    public double categoryCycles(CostKey.Category c) { return categoryCycles[c.ordinal()]; }
+    /** Cycles charged to cost key k on this core since the start. */
+    public double keyCycles(CostKey k) { return keyCycles[k.ordinal()]; }
+
+    /** Cycles charged to category c on this core: the sum of its keys', in key order. */
+    public double categoryCycles(CostKey.Category c) {
+        double v = 0;
+        for (CostKey k : CostKey.values()) if (k.category == c) v += keyCycles[k.ordinal()];
+        return v;
+    }
 
     public long interrupts() { return irqs; }
 

@@ -27,6 +27,9 @@ import java.util.Map;
  * @param tcp                   the device's TCP connections' counters (nstat-like), one per stream
  * @param cyclesPercent         where the CPU cycles went, by cost category (CostKey.Category, lower case, e.g.
  *                              "stack", "dma"); only categories that were charged (percent of all cycles)
+ * @param cyclesPercentByKey    the same cycles by cost key (the board's cost parameter, e.g. "dma.line.unmap",
+ *                              "stack.tcp.rx"), largest first, as perf report lists symbols; only keys that were
+ *                              charged (percent of all cycles)
  * @param ping                  the --ping ICMP flow's round-trip times; null without a ping flow
  * @param streamIntegrityErrors reads at a receiving application that did not continue the stream where the
  *                              last one ended (a gap, a duplicate or reordering), all streams; 0 in a correct
@@ -35,6 +38,7 @@ import java.util.Map;
 public record DeviceDetail(String board, String topology, double virtualSeconds, CpuPercent cpuPercent,
                            Interrupts interrupts, NapiStats napi, Map<String, Long> drops, Accounting accounting,
                            Occupancy occupancyAvg, List<PortCounters> ports, Map<String, PortFeatures> features,
-                           List<TcpCounters> tcp, Map<String, Double> cyclesPercent, PingSummary ping,
+                           List<TcpCounters> tcp, Map<String, Double> cyclesPercent,
+                           Map<String, Double> cyclesPercentByKey, PingSummary ping,
                            long streamIntegrityErrors) {
 }

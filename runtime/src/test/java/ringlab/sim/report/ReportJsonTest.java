@@ -114,7 +114,7 @@ class ReportJsonTest {
         DeviceDetail d = SampleDetail.forward();
         DeviceDetail odd = new DeviceDetail(d.board(), d.topology(), Double.POSITIVE_INFINITY, d.cpuPercent(),
                 d.interrupts(), d.napi(), d.drops(), d.accounting(), d.occupancyAvg(), d.ports(), d.features(), d.tcp(),
-                Map.of("stack", Double.NaN), null, d.streamIntegrityErrors());
+                Map.of("stack", Double.NaN), Map.of("stack.tcp.rx", Double.NaN), null, d.streamIntegrityErrors());
         JsonObject tree = ReportJson.toJsonTree(odd).getAsJsonObject();
         JsonObject text = JsonParser.parseString(ReportJson.toJson(odd)).getAsJsonObject();
         for (JsonObject o : List.of(tree, text)) {

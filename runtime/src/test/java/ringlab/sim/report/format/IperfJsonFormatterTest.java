@@ -100,7 +100,7 @@ class IperfJsonFormatterTest {
         assertEquals("[\"napi\",\"gro\"]", run.get("features").toString());
         assertEquals("iperf 3.12", run.get("imitates").getAsString());
         assertEquals(List.of("board", "topology", "virtual_seconds", "cpu_percent", "interrupts", "napi", "drops",
-                "accounting", "occupancy_avg", "ports", "features", "tcp", "cycles_percent", "ping",
+                "accounting", "occupancy_avg", "ports", "features", "tcp", "cycles_percent", "cycles_percent_by_key", "ping",
                 "stream_integrity_errors"), List.copyOf(ringlab.keySet()));
         assertEquals("eth1", ringlab.getAsJsonArray("ports").get(1).getAsJsonObject().get("name").getAsString());
         assertEquals(ReportJson.toJsonTree(SampleDetail.forward()), ringlab, "the ringlab key: the run, then the device detail");
@@ -195,7 +195,7 @@ class IperfJsonFormatterTest {
         RunReport r = SampleReports.tcp("-T", "t<1>");
         DeviceDetail d = r.ringlab;
         r.ringlab = new DeviceDetail(d.board(), d.topology(), Double.NaN, d.cpuPercent(), d.interrupts(), d.napi(),
-                d.drops(), d.accounting(), d.occupancyAvg(), d.ports(), d.features(), d.tcp(), d.cyclesPercent(), null,
+                d.drops(), d.accounting(), d.occupancyAvg(), d.ports(), d.features(), d.tcp(), d.cyclesPercent(), d.cyclesPercentByKey(), null,
                 d.streamIntegrityErrors());
         String json = IperfJsonFormatter.format(r, PINNED);
         JsonObject top = parse(json);
