@@ -99,9 +99,12 @@ class ConsoleBrowserIT {
         page("dashboard");
         int n = waitFor(browser, "points", d -> points("throughput") >= 3 ? points("throughput") : null);
         waitFor(browser, "the series grow", d -> points("throughput") > n && points("cpu") > n);
-        for (String chart : List.of("throughput", "cpu", "interrupts", "per-poll", "drops", "occupancy")) {
+        for (String chart : List.of("throughput", "cpu", "cycles", "interrupts", "per-poll", "drops", "occupancy")) {
             assertTrue(points(chart) > 0, chart + " has data");
         }
+        // the cycles chart names the board's cost keys in its legend, and "other" for the rest
+        String legend = $("figure[data-chart='cycles'] .u-legend").getText();
+        assertTrue(legend.contains("stack.") && legend.contains("other"), legend);
         assertTrue($("#ledger").getText().contains("sent") && $("#ledger").getText().contains("✓"), $("#ledger").getText());
         assertTrue($("#speed").getText().startsWith("virtual/wall"), $("#speed").getText());
         screenshot(browser, "02-dashboard");

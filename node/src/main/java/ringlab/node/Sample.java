@@ -20,6 +20,9 @@ import ringlab.sim.report.CpuPercent;
  * @param streamBitsPerSecond the same per iperf3 stream, in stream order (bit/s)
  * @param cpuPercent where the device's CPU time went in the interval, mpstat's columns (percent of all
  *        cores; context_switches counts the interval's task switches)
+ * @param cyclesPercentByKey where the interval's CPU cycles went by cost key (the board's cost parameters, e.g.
+ *        "dma.line.unmap"): the {@value #TOP_KEYS} largest, largest first, and "other" for the rest; empty
+ *        when nothing was charged (percent of the interval's charged cycles)
  * @param interruptsPerSecond NIC hard interrupts (1/s)
  * @param napiPollsPerSecond NAPI polls (1/s)
  * @param packetsPerPoll packets handled per NAPI poll (0 without polls)
@@ -33,9 +36,12 @@ import ringlab.sim.report.CpuPercent;
  */
 public record Sample(long seq, double virtualSeconds, double intervalSeconds, long wallMillis, double speed,
                      double receiverBitsPerSecond, List<Double> streamBitsPerSecond, CpuPercent cpuPercent,
-                     double interruptsPerSecond, double napiPollsPerSecond, double packetsPerPoll,
+                     Map<String, Double> cyclesPercentByKey, double interruptsPerSecond, double napiPollsPerSecond, double packetsPerPoll,
                      Map<String, Double> dropsPerSecond, double rxRingFrames, double qdiscPackets,
                      double socketQueuePackets, PingWindow ping, Accounting accounting) {
+
+    /** Cost keys named in {@link #cyclesPercentByKey}; the rest are summed as "other". */
+    public static final int TOP_KEYS = 10;
 
     /**
      * Round-trip times of the ping replies received in one interval.

@@ -11,6 +11,7 @@ import ringlab.node.Telemetry;
 import ringlab.sim.Simulation;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.report.CpuPercent;
+import ringlab.spi.board.CostKey;
 import ringlab.sim.report.LiveCounters;
 
 /**
@@ -69,7 +70,7 @@ final class TelemetrySampler implements Telemetry {
         });
         double gauges = Math.max(1, b.gaugeSamples() - a.gaugeSamples());
         return new Sample(seq, (offsetNs + b.virtualNs()) / 1e9, dt, System.currentTimeMillis(), dt / (wallNs / 1e9),
-                total, streams, cpu(a, b), (b.nicInterrupts() - a.nicInterrupts()) / dt, polls / dt,
+                total, streams, cpu(a, b), cycles(a, b), (b.nicInterrupts() - a.nicInterrupts()) / dt, polls / dt,
                 polls == 0 ? 0 : (double) packets / polls, drops,
                 (b.rxRingFramesSum() - a.rxRingFramesSum()) / gauges, (b.qdiscPacketsSum() - a.qdiscPacketsSum()) / gauges,
                 (b.socketQueuePacketsSum() - a.socketQueuePacketsSum()) / gauges, ping(rtts), b.accounting());
@@ -79,6 +80,29 @@ final class TelemetrySampler implements Telemetry {
         double[] d = new double[Ctx.values().length];
         for (int i = 0; i < d.length; i++) d[i] = b.cpuNs()[i] - a.cpuNs()[i];
         return CpuPercent.of(d, null, b.contextSwitches() - a.contextSwitches());
+    }
+
+    /** The interval's cycles by cost key: the largest Sample.TOP_KEYS (ties by key), then "other". */
+    static Map<String, Double> cycles(LiveCounters a, LiveCounters b) {
+        CostKey[] keys = CostKey.values();
+        double[] d = new double[keys.length];
+        double all = 0;
+        for (int i = 0; i < d.length; i++) {
+            d[i] = b.keyCycles()[i] - (i < a.keyCycles().length ? a.keyCycles()[i] : 0);
+            if (d[i] > 0) all += d[i];
+        }
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (all <= 0) return m;
+        List<CostKey> charged = new ArrayList<>();
+        for (CostKey k : keys) if (d[k.ordinal()] > 0) charged.add(k);
+        charged.sort((x, y) -> d[x.ordinal()] != d[y.ordinal()] ? Double.compare(d[y.ordinal()], d[x.ordinal()]) : x.key.compareTo(y.key));
+        double rest = 0;
+        for (int i = 0; i < charged.size(); i++) {
+            double share = 100 * d[charged.get(i).ordinal()] / all;
+            if (i < Sample.TOP_KEYS) m.put(charged.get(i).key, share); else rest += share;
+        }
+        if (charged.size() > Sample.TOP_KEYS) m.put("other", rest);
+        return m;
     }
 
     private static Sample.PingWindow ping(long[] rtts) {

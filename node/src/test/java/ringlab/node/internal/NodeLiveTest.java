@@ -14,6 +14,7 @@ import ringlab.sim.report.LiveCounters;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
+import ringlab.spi.board.CostKey;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.spi.feature.DriverHooks;
 
@@ -23,7 +24,14 @@ class NodeLiveTest {
     static LiveCounters reading(long ns, long bytes, long[] cpu, long irqs, long polls, long packets, Map<String, Long> drops,
                                 long gauges, long ring, long pings) {
         return new LiveCounters(ns, List.of(bytes, bytes / 2), cpu, 10 * ns / 1_000_000_000L, irqs, polls, packets, drops,
-                new Accounting(100, 90, 5, 5), gauges, ring, 0, 3 * gauges, pings);
+                new Accounting(100, 90, 5, 5), gauges, ring, 0, 3 * gauges, pings, keyCycles(ns));
+    }
+
+    /** Cycles by cost key growing with time: key i has charged (i + 1) cycles per virtual ns so far. */
+    static double[] keyCycles(long ns) {
+        double[] c = new double[CostKey.values().length];
+        for (int i = 0; i < c.length; i++) c[i] = (i + 1) * (double) ns;
+        return c;
     }
 
     @Test
@@ -51,6 +59,16 @@ class NodeLiveTest {
         assertEquals(3.0, s.socketQueuePackets(), 1e-9);
         assertEquals(new Sample.PingWindow(2, 1.0, 1.0, 3.0), s.ping());
         assertNull(TelemetrySampler.sample(8, a, b, new long[0], 0, 1).ping(), "no replies, no ping figures");
+        // the interval's cycles by key: the TOP_KEYS largest (the last ordinals), largest first, then the rest
+        CostKey[] keys = CostKey.values();
+        int n = keys.length;
+        double all = n * (n + 1) / 2.0;
+        List<String> expected = new java.util.ArrayList<>();
+        for (int i = 1; i <= Sample.TOP_KEYS; i++) expected.add(keys[n - i].key);
+        expected.add("other");
+        assertEquals(expected, new java.util.ArrayList<>(s.cyclesPercentByKey().keySet()));
+        assertEquals(100.0 * n / all, s.cyclesPercentByKey().get(keys[n - 1].key), 1e-9);
+        assertEquals(100.0, s.cyclesPercentByKey().values().stream().mapToDouble(Double::doubleValue).sum(), 1e-9);
     }
 
     @Test

@@ -23,9 +23,10 @@ import java.util.Map;
  * @param qdiscPacketsSum the sum of those samples of packets in the first port's qdisc (packets)
  * @param socketQueuePacketsSum the sum of those samples of packets queued at the device's sockets (packets)
  * @param pingReplies echo replies received so far by the ping flow, 0 without one (count)
+ * @param keyCycles cycles charged per cost key summed over the cores, indexed by {@code CostKey} ordinal (cycles)
  */
 public record LiveCounters(long virtualNs, List<Long> streamBytesReceived, long[] cpuNs, long contextSwitches,
                            long nicInterrupts, long napiPolls, long napiPackets, Map<String, Long> drops,
                            Accounting accounting, long gaugeSamples, long rxRingFramesSum, long qdiscPacketsSum,
-                           long socketQueuePacketsSum, long pingReplies) {
+                           long socketQueuePacketsSum, long pingReplies, double[] keyCycles) {
 }

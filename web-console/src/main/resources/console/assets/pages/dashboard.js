@@ -13,6 +13,27 @@ const CPU = [['irq', c => c.irq], ['soft (irq exit)', c => c.soft - c.soft_ksoft
 const CPU_COLORS = ['#d1495b', '#edae49', '#c77dff', '#00798c', '#30638e', '#66a182', '#d9dde3'];
 const rate = v => fmt(v);
 
+// Where the cycles go, by cost key (each sample names its interval's largest keys and "other"): the keys
+// with the largest share over the samples shown get a band each, the rest is "other", so the bands add up
+// to 100 % and a feature that removes work shows as a band that shrinks at its marker
+const CYCLE_BANDS = 8;
+function cycleKeys(ss) {
+  const total = new Map();
+  for (const s of ss) {
+    for (const [k, v] of Object.entries(s.cycles_percent_by_key || {})) if (k !== 'other') total.set(k, (total.get(k) || 0) + v);
+  }
+  const keys = [...total.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, CYCLE_BANDS).map(e => e[0]);
+  return keys.length ? [...keys, 'other'] : ['other'];
+}
+function cycleShares(s, labels) {
+  const by = s.cycles_percent_by_key || {};
+  if (!Object.keys(by).length) return labels.map(() => null);
+  let named = 0;
+  const v = labels.map(l => { if (l === 'other') return 0; const x = by[l] || 0; named += x; return x; });
+  v[labels.length - 1] = Math.max(0, 100 - named);
+  return v;
+}
+
 function charts() {
   return [
     new LiveChart({
@@ -28,6 +49,11 @@ function charts() {
       id: 'cpu', title: 'Device CPU per context (mpstat)', unit: '%', stacked: true, min: 0, max: 100,
       format: v => v.toFixed(1) + ' %', series: CPU.map(([label], i) => ({ label, color: CPU_COLORS[i] })),
       values: s => CPU.map(([, share]) => s.cpu_percent ? share(s.cpu_percent) : null),
+    }),
+    new LiveChart({
+      id: 'cycles', title: 'Where the cycles go (cost keys, as perf top)', unit: '%', stacked: true, min: 0, max: 100,
+      format: v => v.toFixed(1) + ' %', series: [{ label: 'other', color: '#9aa0a6' }],
+      seriesFrom: cycleKeys, values: cycleShares, colorOf: l => l === 'other' ? '#9aa0a6' : null,
     }),
     new LiveChart({
       id: 'interrupts', title: 'Interrupts and NAPI polls', unit: 'per s', format: rate, axis: v => fmt(v, 2),

@@ -54,7 +54,7 @@ class NodeMetricsTest {
 
     static Sample sample() {
         return new Sample(7, 2.5, 0.25, 0, 1.0, 33e6, List.of(33e6), new CpuPercent(0, 0, 0, 0, 0, 0, 100, null, 0),
-                10, 10, 5, Map.of(), 3.5, 0.25, 12, null, new Accounting(1300, 1290, 4, 6));
+                Map.of("stack.tcp.rx", 100.0), 10, 10, 5, Map.of(), 3.5, 0.25, 12, null, new Accounting(1300, 1290, 4, 6));
     }
 
     static String text(NodeStatus s, Sample sample) throws IOException {
