@@ -12,10 +12,14 @@ import ringlab.spi.board.Board;
 /**
  * The main figures of a run, in a fixed order: iperf3's summary (sender, receiver, retransmits), then the
  * device: CPU per context (mpstat), NIC interrupts, packets per NAPI poll, drops by reason and cycles per
- * packet by cost category, then busy cycles per bit received. Drops and cycle categories appear only where
- * the run had them; cycles_per_bit only when the receiver received something.
+ * packet by cost category, then busy cycles per bit received, then cycles per packet by cost key (largest
+ * first, {@link #BY_KEY}). Drops, cycle categories and keys appear only where the run had them; cycles_per_bit
+ * only when the receiver received something.
  */
 public final class Figures {
+    /** The prefix of the per-cost-key figures: cycles_per_packet_by_key.dma.line.unmap and so on. */
+    public static final String BY_KEY = "cycles_per_packet_by_key.";
+
     private Figures() { }
 
     public static List<Figure> of(RunReport r, Board board) {
@@ -52,6 +56,12 @@ public final class Figures {
         // comparable across boards and feature sets where throughput or CPU % alone are not
         long bitsReceived = r.end.sumReceived.bytes * 8;
         if (bitsReceived > 0) f.add(new Figure("cycles_per_bit", "cycles", busy / bitsReceived));
+        // the same cycles by cost key, largest first: which modelled work a feature removes or adds
+        if (packets > 0) {
+            for (Map.Entry<String, Double> e : d.cyclesPercentByKey().entrySet()) {
+                f.add(new Figure(BY_KEY + e.getKey(), "cycles", busy * e.getValue() / 100 / packets));
+            }
+        }
         return f;
     }
 }

@@ -30,7 +30,7 @@ class FiguresTest {
     void cyclesPerBitAreTheBusyCyclesOfAllCoresOverTheBitsReceivedAndComeLast() {
         Experiments.Prepared p = prepared();
         RunReport r = Experiments.run(p);
-        List<Figure> fs = Figures.of(r, p.board());
+        List<Figure> fs = withoutKeys(Figures.of(r, p.board()));
         Figure last = fs.get(fs.size() - 1);
         assertEquals("cycles_per_bit", last.name());
         assertEquals("cycles", last.unit());
@@ -46,8 +46,26 @@ class FiguresTest {
         Experiments.Prepared p = prepared();
         RunReport r = Experiments.run(p);
         r.end.sumReceived.bytes = 0;
-        List<Figure> fs = Figures.of(r, p.board());
+        List<Figure> fs = withoutKeys(Figures.of(r, p.board()));
         assertFalse(fs.stream().anyMatch(f -> f.name().equals("cycles_per_bit")), fs.toString());
         assertEquals("cycles_per_packet", fs.get(fs.size() - 1).name(), "the figures before it unchanged");
+    }
+
+    @Test
+    void theCostKeysComeLastLargestFirstAndAddUpToTheCyclesPerPacket() {
+        Experiments.Prepared p = prepared();
+        List<Figure> fs = Figures.of(Experiments.run(p), p.board());
+        int first = 0;
+        while (!fs.get(first).name().startsWith(Figures.BY_KEY)) first++;
+        List<Figure> keys = fs.subList(first, fs.size());
+        assertTrue(keys.size() > 10, "a TCP receive charges many keys: " + keys);
+        assertTrue(keys.stream().allMatch(f -> f.name().startsWith(Figures.BY_KEY) && f.unit().equals("cycles")), keys.toString());
+        for (int i = 1; i < keys.size(); i++) assertTrue(keys.get(i - 1).value() >= keys.get(i).value(), "largest first: " + keys);
+        double total = fs.stream().filter(f -> f.name().equals("cycles_per_packet")).findFirst().orElseThrow().value();
+        assertEquals(total, keys.stream().mapToDouble(Figure::value).sum(), 1e-6 * total);
+    }
+
+    private static List<Figure> withoutKeys(List<Figure> fs) {
+        return fs.stream().filter(f -> !f.name().startsWith(Figures.BY_KEY)).toList();
     }
 }

@@ -56,6 +56,12 @@ class CompareCommandTest {
         assertTrue(figures.contains("drops.rx_missed_errors"), out);
         assertTrue(figures.contains("cycles_per_packet.stack"), out);
         assertTrue(figures.containsAll(List.of("cycles_per_packet", "cycles_per_bit")), out);
+        // then the cost keys that moved: list rx pays the cold I-cache extras once per batch, not per packet
+        int keys = lines.indexOf("cycles per packet by cost key (the keys that moved by 1 % of Before's total or more, largest move first):");
+        assertTrue(keys > header && lines.get(keys - 1).isEmpty(), out);
+        assertEquals(List.of("cost", "key", "unit", "Before", "After", "change", "%"), List.of(lines.get(keys + 1).trim().split(" +")));
+        assertEquals(List.of("stack.l3.rx.cold", "stack.l2.rx.cold", "stack.tcp.rx.cold"),
+                lines.subList(keys + 2, lines.size() - 1).stream().map(l -> l.split(" +")[0]).toList(), out);
         assertEquals("Published change: sender 33.7 -> 37.9 Mbit/s (+12.5 %), receiver 33.5 -> 37.7 Mbit/s (+12.5 %), Retr 277 -> 203 (-26.7 %)",
                 lines.get(lines.size() - 1));
         // the simulated patch gains what the published one did, within a few points

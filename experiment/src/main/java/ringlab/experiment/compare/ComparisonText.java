@@ -4,8 +4,10 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import ringlab.experiment.Figures;
 import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.Stats;
 import ringlab.experiment.TextTable;
@@ -69,10 +71,33 @@ public final class ComparisonText {
     }
 
     private static void table(StringBuilder sb, Comparison cmp, boolean seeds) {
+        List<Comparison.Row> main = new ArrayList<>(), byKey = new ArrayList<>();
+        for (Comparison.Row r : cmp.rows()) (r.figure().startsWith(Figures.BY_KEY) ? byKey : main).add(r);
+        rows(sb, main, seeds, "figure");
+        Comparison.Row total = cmp.row("cycles_per_packet");
+        if (total == null || byKey.isEmpty()) return;
+        // the keys that moved by at least 1 % of Before's cycles per packet, the largest move first: the
+        // modelled work a change removed or added, as a per-symbol perf diff shows it
+        double floor = Math.abs(total.a().mean()) / 100;
+        List<Comparison.Row> moved = new ArrayList<>();
+        for (Comparison.Row r : byKey) if (Math.abs(r.b().mean() - r.a().mean()) >= floor) moved.add(r);
+        if (moved.isEmpty()) return;
+        moved.sort(Comparator.comparingDouble((Comparison.Row r) -> -Math.abs(r.b().mean() - r.a().mean()))
+                .thenComparing(Comparison.Row::figure));
+        List<Comparison.Row> named = new ArrayList<>();
+        for (Comparison.Row r : moved) {
+            named.add(new Comparison.Row(r.figure().substring(Figures.BY_KEY.length()), r.unit(), r.a(), r.b(),
+                    r.changePercent(), r.significant()));
+        }
+        sb.append("\ncycles per packet by cost key (the keys that moved by 1 % of Before's total or more, largest move first):\n");
+        rows(sb, named, seeds, "cost key");
+    }
+
+    private static void rows(StringBuilder sb, List<Comparison.Row> rows, boolean seeds, String first) {
         List<String[]> cells = new ArrayList<>();
-        cells.add(seeds ? new String[] {"figure", "unit", "Before", "After", "change %", "significant"}
-                : new String[] {"figure", "unit", "Before", "After", "change %"});
-        for (Comparison.Row r : cmp.rows()) {
+        cells.add(seeds ? new String[] {first, "unit", "Before", "After", "change %", "significant"}
+                : new String[] {first, "unit", "Before", "After", "change %"});
+        for (Comparison.Row r : rows) {
             String a = seeds ? withInterval(r.a()) : num(r.a().mean()), b = seeds ? withInterval(r.b()) : num(r.b().mean());
             cells.add(seeds ? new String[] {r.figure(), r.unit(), a, b, change(r.changePercent()), r.significant() ? "yes" : "no"}
                     : new String[] {r.figure(), r.unit(), a, b, change(r.changePercent())});
