@@ -242,9 +242,14 @@ class ConsoleBrowserIT {
         $("#ab-run").click();
         WebElement table = waitFor(browser, "results", d -> d.findElement(By.id("ab-table")));
         assertTrue(table.getText().contains("receiver Mbit/s"), table.getText());
+        // below cycles per packet, the cost keys batched-rx moved: the cold I-cache extras of the rx layers
+        List<String> keys = $$("#ab-table tr.cost-key th").stream().map(WebElement::getText).toList();
+        assertTrue(keys.contains("stack.l3.rx.cold"), keys.toString());
         assertTrue($("#ab-text-a").getText().contains("receiver"), $("#ab-text-a").getText());
         assertTrue($("#ab-download-b").getAttribute("href").contains("/report/b"));
         screenshot(browser, "12-ab");
+        browser.executeScript("arguments[0].scrollIntoView({block: 'end'})", $("#ab-table"));
+        screenshot(browser, "12b-ab-cost-keys");
     }
 
     @Test

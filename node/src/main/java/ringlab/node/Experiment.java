@@ -62,9 +62,12 @@ public record Experiment(long id, String board, String featuresA, String feature
      * @param packetsPerPoll packets per NAPI poll (ratio)
      * @param drops packets dropped, all reasons (count)
      * @param cyclesPerPacket busy CPU cycles of all cores per frame the NIC received or sent (cycles)
+     * @param cyclesPerPacketByKey the same cycles by cost key (the board's cost parameters, e.g.
+     *        "dma.line.unmap"), every charged key, largest first (cycles)
      * @param wallSeconds wall time this side's simulation took (s)
      */
     public record Result(List<String> features, String command, String iperfText, double senderBitsPerSecond,
                          double receiverBitsPerSecond, long retransmits, Double lostPercent, CpuPercent cpuPercent,
-                         long interrupts, double packetsPerPoll, long drops, double cyclesPerPacket, double wallSeconds) { }
+                         long interrupts, double packetsPerPoll, long drops, double cyclesPerPacket,
+                         java.util.Map<String, Double> cyclesPerPacketByKey, double wallSeconds) { }
 }

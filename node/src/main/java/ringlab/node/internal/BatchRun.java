@@ -62,7 +62,16 @@ final class BatchRun {
         Double lost = r.options.udp() ? r.end.sumReceived.lostPercent : null;
         return new Experiment.Result(java.util.List.copyOf(r.features), command, IperfTextFormatter.formatSummary(r), r.end.sumSent.bitsPerSecond,
                 r.end.sumReceived.bitsPerSecond, r.end.sumSent.retransmits, lost, d.cpuPercent(), interrupts,
-                d.napi().packetsPerPoll(), d.accounting().dropped(), frames == 0 ? 0 : busyCycles / frames, wallSeconds);
+                d.napi().packetsPerPoll(), d.accounting().dropped(), frames == 0 ? 0 : busyCycles / frames,
+                byKey(d, busyCycles, frames), wallSeconds);
+    }
+
+    /** cycles_percent_by_key as cycles per frame, largest first, as the CLI's compare counts them. */
+    private static java.util.Map<String, Double> byKey(DeviceDetail d, double busyCycles, long frames) {
+        java.util.Map<String, Double> m = new java.util.LinkedHashMap<>();
+        if (frames == 0) return m;
+        d.cyclesPercentByKey().forEach((k, pct) -> m.put(k, busyCycles * pct / 100 / frames));
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     /** Why a side failed: the feature whose code threw and where, when one of {@code sc}'s features can be named. */

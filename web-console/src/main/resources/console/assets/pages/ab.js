@@ -62,6 +62,17 @@ export function ab(root) {
     } catch (e) { note(msg, e.message); }
   });
 
+  // the cost keys whose cycles per packet moved by 1 % of A's total or more, the largest move first: the
+  // modelled work B removed or added (the same rows as the CLI's compare)
+  const keyCycles = (side, k) => (side.cycles_per_packet_by_key || {})[k] || 0;
+  const cyc = (side, k) => keyCycles(side, k).toFixed(0);
+  function movedKeys(a, b) {
+    const keys = new Set([...Object.keys(a.cycles_per_packet_by_key || {}), ...Object.keys(b.cycles_per_packet_by_key || {})]);
+    const floor = Math.abs(a.cycles_per_packet) / 100;
+    const move = k => Math.abs(keyCycles(b, k) - keyCycles(a, k));
+    return [...keys].filter(k => move(k) >= floor).sort((x, y) => move(y) - move(x) || (x < y ? -1 : 1));
+  }
+
   function show(x) {
     const a = x.a, b = x.b;
     const row = (label, va, vb, f = fmt) => h('tr', {}, h('th', {}, label), h('td', { class: 'num' }, f(va)), h('td', { class: 'num' }, f(vb)),
@@ -83,7 +94,10 @@ export function ab(root) {
         row('packets per poll', a.packets_per_poll, b.packets_per_poll, v => v.toFixed(2)),
         row('drops', a.drops, b.drops),
         a.lost_percent !== undefined ? row('UDP lost %', a.lost_percent, b.lost_percent, v => v.toFixed(2)) : null,
-        row('cycles per packet', a.cycles_per_packet, b.cycles_per_packet, v => v.toFixed(0))),
+        row('cycles per packet', a.cycles_per_packet, b.cycles_per_packet, v => v.toFixed(0)),
+        movedKeys(a, b).map(k => h('tr', { class: 'cost-key' }, h('th', {}, h('code', {}, k)),
+          h('td', { class: 'num' }, cyc(a, k)), h('td', { class: 'num' }, cyc(b, k)),
+          h('td', { class: 'num delta' }, delta(keyCycles(a, k), keyCycles(b, k)))))),
       h('p', { class: 'doc' }, `Settings: ${x.settings} (no --set). The same reports from the command line:`),
       h('pre', { class: 'mono', id: 'ab-commands' }, `${a.command}\n${b.command}`),
       h('p', { class: 'downloads' }, 'JSON reports (iperf3 -J with the ringlab key): ',
