@@ -11,6 +11,7 @@ import ringlab.sim.driver.NetRxAction;
 import ringlab.sim.engine.Sim;
 import ringlab.sim.report.Accounting;
 import ringlab.sim.report.CpuPercent;
+import ringlab.sim.report.CycleShares;
 import ringlab.sim.report.DeviceDetail;
 import ringlab.sim.report.Interrupts;
 import ringlab.sim.report.NapiStats;
@@ -202,21 +203,7 @@ final class DeviceDetailBuilder {
     }
 
     /** Every charged cost key's share of all cycles, largest first (ties by key), as perf report sorts. */
-    private Map<String, Double> cyclesByKey() {
-        CostKey[] keys = CostKey.values();
-        double[] v = new double[keys.length];
-        double all = 0;
-        for (CostKey k : keys) {
-            for (int i = 0; i < s.cpu.cores(); i++) v[k.ordinal()] += s.cpu.core(i).keyCycles(k);
-            all += v[k.ordinal()];
-        }
-        List<CostKey> charged = new ArrayList<>();
-        for (CostKey k : keys) if (v[k.ordinal()] > 0) charged.add(k);
-        charged.sort((a, b) -> v[a.ordinal()] != v[b.ordinal()] ? Double.compare(v[b.ordinal()], v[a.ordinal()]) : a.key.compareTo(b.key));
-        Map<String, Double> m = new LinkedHashMap<>();
-        for (CostKey k : charged) m.put(k.key, 100.0 * v[k.ordinal()] / all);
-        return ordered(m);
-    }
+    private Map<String, Double> cyclesByKey() { return ordered(CycleShares.largestFirst(s.cpu.keyCycles())); }
 
     private PingSummary ping() {
         return new PingSummary(s.ping.sent(), s.ping.received(), s.ping.percentile(0) / 1e6,

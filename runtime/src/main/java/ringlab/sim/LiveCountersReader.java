@@ -7,7 +7,6 @@ import ringlab.sim.cpu.Ctx;
 import ringlab.sim.report.Accounting;
 import ringlab.sim.report.LiveCounters;
 import ringlab.sim.workload.StreamStats;
-import ringlab.spi.board.CostKey;
 
 /** Reads a simulation's running totals into {@link LiveCounters} (no sorting, no per-packet work). */
 final class LiveCountersReader {
@@ -17,13 +16,11 @@ final class LiveCountersReader {
         List<Long> bytes = new ArrayList<>(s.streams.size());
         for (StreamStats st : s.streams) bytes.add(st.bytesReceived);
         long[] cpuNs = new long[Ctx.values().length];
-        double[] keyCycles = new double[CostKey.values().length];
         long switches = 0;
         for (int i = 0; i < s.cpu.cores(); i++) {
             Core c = s.cpu.core(i);
             c.sync();
             for (Ctx x : Ctx.values()) cpuNs[x.ordinal()] += c.ctxNs(x);
-            for (CostKey k : CostKey.values()) keyCycles[k.ordinal()] += c.keyCycles(k);
             switches += c.contextSwitches();
         }
         long irqs = 0, polls = 0, packets = 0;
@@ -35,6 +32,6 @@ final class LiveCountersReader {
         Accounting ledger = new Accounting(s.ledger.sentCount(), s.ledger.deliveredCount(), s.ledger.droppedCount(), s.ledger.inFlight());
         Sampler g = s.sampler;
         return new LiveCounters(s.sim.now(), bytes, cpuNs, switches, irqs, polls, packets, s.ledger.dropsByReason(), ledger,
-                g.gaugeSamples, g.gauges[0], g.gauges[2], g.gauges[3], s.ping == null ? 0 : s.ping.received(), keyCycles);
+                g.gaugeSamples, g.gauges[0], g.gauges[2], g.gauges[3], s.ping == null ? 0 : s.ping.received(), s.cpu.keyCycles());
     }
 }

@@ -11,7 +11,7 @@ import ringlab.node.Telemetry;
 import ringlab.sim.Simulation;
 import ringlab.sim.cpu.Ctx;
 import ringlab.sim.report.CpuPercent;
-import ringlab.spi.board.CostKey;
+import ringlab.sim.report.CycleShares;
 import ringlab.sim.report.LiveCounters;
 
 /**
@@ -84,24 +84,15 @@ final class TelemetrySampler implements Telemetry {
 
     /** The interval's cycles by cost key: the largest Sample.TOP_KEYS (ties by key), then "other". */
     static Map<String, Double> cycles(LiveCounters a, LiveCounters b) {
-        CostKey[] keys = CostKey.values();
-        double[] d = new double[keys.length];
-        double all = 0;
-        for (int i = 0; i < d.length; i++) {
-            d[i] = b.keyCycles()[i] - (i < a.keyCycles().length ? a.keyCycles()[i] : 0);
-            if (d[i] > 0) all += d[i];
-        }
+        double[] d = new double[b.keyCycles().length];
+        for (int i = 0; i < d.length; i++) d[i] = b.keyCycles()[i] - a.keyCycles()[i];
         Map<String, Double> m = new LinkedHashMap<>();
-        if (all <= 0) return m;
-        List<CostKey> charged = new ArrayList<>();
-        for (CostKey k : keys) if (d[k.ordinal()] > 0) charged.add(k);
-        charged.sort((x, y) -> d[x.ordinal()] != d[y.ordinal()] ? Double.compare(d[y.ordinal()], d[x.ordinal()]) : x.key.compareTo(y.key));
         double rest = 0;
-        for (int i = 0; i < charged.size(); i++) {
-            double share = 100 * d[charged.get(i).ordinal()] / all;
-            if (i < Sample.TOP_KEYS) m.put(charged.get(i).key, share); else rest += share;
+        int n = 0;
+        for (Map.Entry<String, Double> e : CycleShares.largestFirst(d).entrySet()) {
+            if (n++ < Sample.TOP_KEYS) m.put(e.getKey(), e.getValue()); else rest += e.getValue();
         }
-        if (charged.size() > Sample.TOP_KEYS) m.put("other", rest);
+        if (n > Sample.TOP_KEYS) m.put("other", rest);
         return m;
     }
 

@@ -2,6 +2,7 @@ package ringlab.sim.cpu;
 
 import ringlab.sim.cost.CostProfile;
 import ringlab.sim.engine.Sim;
+import ringlab.spi.board.CostKey;
 import ringlab.spi.board.Soc;
 
 /** The SoC's cores, the timer subsystem, and "now" as seen from whatever step is executing. */
@@ -25,6 +26,14 @@ public final class Cpu {
     public Core core(int i) { return cores[i]; }
 
     public int cores() { return cores.length; }
+
+    /** Cycles charged per cost key (by ordinal) on all cores since the start: each key summed core by core. */
+    public double[] keyCycles() {
+        CostKey[] keys = CostKey.values();
+        double[] v = new double[keys.length];
+        for (CostKey k : keys) for (Core c : cores) v[k.ordinal()] += c.keyCycles(k);
+        return v;
+    }
 
     /** Time of the effect being computed: inside a step, the step's start plus what it has charged. */
     public long now() {

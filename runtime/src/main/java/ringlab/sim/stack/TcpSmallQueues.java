@@ -23,11 +23,6 @@ final class TcpSmallQueues {
 
     static long fullSkbTruesize(int mss) { return mss + 40 + 14 + SKB_OVERHEAD; }
 
-    /** The bytes connection c may have below TCP. */
-    static long limit(TcpConnection c) {
-        return limit(c.config().mss, c.srttNs(), c.cwndSegments(), c.ssthreshSegments());
-    }
-
     /** The bytes a connection with this mss, srtt (ns), cwnd and ssthresh (segments) may have below TCP. */
     static long limit(int mss, long srtt, int cwnd, int ssthresh) {
         long skbTruesize = fullSkbTruesize(mss);
