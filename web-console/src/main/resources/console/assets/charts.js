@@ -58,7 +58,7 @@ function markersPlugin() {
 /**
  * A live chart. spec: {id, title, unit, series: [{label, color}], values: sample => [numbers|null],
  * stacked (areas summing up, e.g. CPU shares), min, max}. Series may change later (setSeries; seriesFrom:
- * samples => labels, colorOf: label => a colour for that label, else the palette's).
+ * samples => labels, colorOf: (label, index) => a colour for that series, else the palette's).
  */
 export class LiveChart {
   constructor(spec) {
@@ -110,7 +110,7 @@ export class LiveChart {
   setSeries(labels) {
     if (labels.join('\u0000') === this.labels.join('\u0000')) return;
     this.labels = labels;
-    this.spec.series = labels.map((label, i) => ({ label, color: (this.spec.colorOf && this.spec.colorOf(label)) || COLORS[i % COLORS.length] }));
+    this.spec.series = labels.map((label, i) => ({ label, color: (this.spec.colorOf && this.spec.colorOf(label, i)) || COLORS[i % COLORS.length] }));
     if (this.plot) { this.plot.destroy(); this.plot = null; }
   }
 

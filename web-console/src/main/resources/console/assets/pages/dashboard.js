@@ -2,7 +2,7 @@
 // change), the pace control, the virtual-to-wall ratio and the accounting ledger.
 import { h, fill, fmt, note } from '../dom.js';
 import { live, on } from '../live.js';
-import { LiveChart } from '../charts.js';
+import { LiveChart, COLORS } from '../charts.js';
 import * as api from '../api.js';
 
 // mpstat's %soft includes the softirqs ksoftirqd runs (soft_ksoftirqd is part of soft): stacked as two bands,
@@ -17,6 +17,9 @@ const rate = v => fmt(v);
 // with the largest share over the samples shown get a band each, the rest is "other", so the bands add up
 // to 100 % and a feature that removes work shows as a band that shrinks at its marker
 const CYCLE_BANDS = 8;
+const OTHER_COLOR = '#7f7f7f';
+// the palette without its grey, which is "other"'s: the eighth key must not look like the rest
+const KEY_COLORS = COLORS.filter(c => c !== OTHER_COLOR);
 function cycleKeys(ss) {
   const total = new Map();
   for (const s of ss) {
@@ -52,8 +55,8 @@ function charts() {
     }),
     new LiveChart({
       id: 'cycles', title: 'Where the cycles go (cost keys, as perf top)', unit: '%', stacked: true, min: 0, max: 100,
-      format: v => v.toFixed(1) + ' %', series: [{ label: 'other', color: '#9aa0a6' }],
-      seriesFrom: cycleKeys, values: cycleShares, colorOf: l => l === 'other' ? '#9aa0a6' : null,
+      format: v => v.toFixed(1) + ' %', series: [{ label: 'other', color: OTHER_COLOR }],
+      seriesFrom: cycleKeys, values: cycleShares, colorOf: (l, i) => l === 'other' ? OTHER_COLOR : KEY_COLORS[i % KEY_COLORS.length],
     }),
     new LiveChart({
       id: 'interrupts', title: 'Interrupts and NAPI polls', unit: 'per s', format: rate, axis: v => fmt(v, 2),
