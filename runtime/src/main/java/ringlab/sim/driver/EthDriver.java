@@ -45,6 +45,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     private final int lineBytes;
     /** The descriptor's nic.irqUnmask is "always" (bcm63xx): unmask after every poll below budget, whatever napi_complete_done answers. */
     private final boolean ignoresCompleteDone;
+    /** HZ &gt;= 1000: a full-budget poll keeps GRO's young packets (__napi_poll's napi_gro_flush(n, HZ &gt;= 1000)). */
+    private final boolean fullBudgetKeepsYoung;
     private final int rxCsumState;
 
     // ring indices
@@ -85,6 +87,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         this.napi = new Napi(nic.name, spec.napiWeight(), this, napiCore, softirq);
         this.txFree = nic.txSize();
         this.ignoresCompleteDone = spec.irqUnmask() == IrqUnmask.ALWAYS;
+        this.fullBudgetKeepsYoung = soc.hz() >= 1000;
         this.rxCsumState = switch (spec.rxChecksum()) {
             case NONE -> Packet.CSUM_NONE;
             case COMPLETE -> Packet.CSUM_COMPLETE;
@@ -202,8 +205,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     @Override
     public void begin(Core c, int budget) {
         if (requested != null) {
-            // every poll flushes its delivery, so nothing is held here; should a strategy hold packets
-            // anyway, they go up before it is replaced rather than vanish with it
+            // packets a strategy still holds (GRO keeps young ones across polls under gro_flush_timeout)
+            // go up before it is replaced rather than vanish with it
             if (st.delivery.held() > 0) st.delivery.flush(c, stack);
             RxBuffers oldBuffers = st.buffers;
             int oldHeadroom = st.layout.headroom, oldBytes = st.layout.bufferBytes;
@@ -242,7 +245,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
                 return true;
             }
             case P_FLUSH -> {
-                st.delivery.flush(c, stack);
+                flushDelivery(c);
                 phase = P_REFILL;
                 return true;
             }
@@ -262,6 +265,17 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
                 return false;
             }
         }
+    }
+
+    /**
+     * The poll's GRO flush and gro_normal_list. A full-budget poll is flushed by __napi_poll (young packets kept
+     * only with HZ &gt;= 1000); a shorter one by napi_complete_done, which keeps them while a gro_flush_timeout is
+     * in force (the completion's answer). Done before the refill here, after it in the kernel: the same work.
+     */
+    private void flushDelivery(Core c) {
+        boolean keepYoung = work >= budget ? fullBudgetKeepsYoung
+                : st.completion.groFlushTimeout(work, st.delivery.held() > 0) != 0;
+        if (keepYoung) st.delivery.flushOld(c, stack); else st.delivery.flush(c, stack);
     }
 
     /** Receives the frame at the CPU's ring index, if the NIC handed one back. */

@@ -11,4 +11,15 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface NapiCompletion {
     boolean complete(Exec x, NapiHandle napi, int work);
+
+    /**
+     * The timeout napi_complete_done computes before it flushes GRO, for the poll about to complete with
+     * {@code work} packets while the rx delivery holds packets ({@code held}, napi->gro_bitmask): non-zero
+     * (gro_flush_timeout, ns) makes it keep the packets held since the current jiffy
+     * ({@link RxDelivery#flushOld}). The driver asks just before it calls {@link #complete} for the same poll.
+     * Default 0: without a gro_flush_timeout everything held is flushed.
+     */
+    default long groFlushTimeout(int work, boolean held) {
+        return 0;
+    }
 }

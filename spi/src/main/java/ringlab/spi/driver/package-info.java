@@ -5,5 +5,5 @@
  * the strategies (@ConsumerType); the runtime implements the primitives (@ProviderType), calls the
  * strategies and charges what they report.
  */
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package ringlab.spi.driver;

@@ -72,7 +72,7 @@ public final class Packet {
     public int ipMisalign;
     /** Flow hash (5-tuple), for fq_codel and GRO buckets. */
     public int flowHash;
-    /** Time the packet entered the qdisc (CoDel sojourn) or the receive queue. */
+    /** Time the packet entered the qdisc (CoDel sojourn), the receive queue or GRO's held list (its age for napi_gro_flush's flush_old). */
     public long enqueuedNs;
     /** Time the packet was created. */
     public long bornNs;

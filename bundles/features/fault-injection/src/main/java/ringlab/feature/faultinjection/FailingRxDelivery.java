@@ -28,6 +28,11 @@ final class FailingRxDelivery implements RxDelivery {
     }
 
     @Override
+    public void flushOld(Exec x, RxStack stack) {
+        next.flushOld(x, stack);
+    }
+
+    @Override
     public int held() {
         return next.held();
     }

@@ -1,4 +1,4 @@
-/** GRO (napi_gro_receive): per-flow merging of TCP segments before the stack, software checksum when the NIC does not verify it, lists of gro_normal_batch; no flush_old across full-budget polls, no BIG TCP. */
+/** GRO (napi_gro_receive): per-flow merging of TCP segments before the stack, software checksum when the NIC does not verify it, lists of gro_normal_batch, young packets kept across polls under gro_flush_timeout; no BIG TCP. */
 package ringlab.feature.gro;
 
 import java.util.List;
@@ -49,7 +49,7 @@ public final class GroFeature implements DriverFeature {
     @Override
     public void install(DriverHooks hooks) {
         GroTable t = new GroTable((int) hooks.tunable(NORMAL_BATCH), hooks.tunable(MAX_SIZE),
-                hooks.board().soc().cacheLineBytes());
+                hooks.board().soc().cacheLineBytes(), hooks.board().soc().hz());
         hooks.rxDelivery(t);
         hooks.counters(id(), t::counters);
     }

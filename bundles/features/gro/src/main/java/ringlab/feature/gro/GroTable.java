@@ -1,4 +1,4 @@
-/** napi_gro_receive / dev_gro_receive with inet_gro_receive and tcp4_gro_receive: per-NAPI flow buckets, TCP segment merging, checksum validation; IP ID, TTL/TOS checks, UDP GRO sockets, frag_list vs frags and the 1-jiffy flush_old rule are not modelled. */
+/** napi_gro_receive / dev_gro_receive with inet_gro_receive and tcp4_gro_receive: per-NAPI flow buckets, TCP segment merging, checksum validation; IP ID, TTL/TOS checks, UDP GRO sockets, frag_list vs frags are not modelled. */
 package ringlab.feature.gro;
 
 import java.util.LinkedHashMap;
@@ -25,6 +25,11 @@ import ringlab.spi.net.Packet;
  * its place (or goes up at once with PSH/SYN/RST/FIN or no payload). A bucket holds at most MAX_GRO_SKBS
  * packets: holding one more flushes the bucket's oldest. UDP (checksum validated, no UDP GRO socket) and
  * other protocols go up unmerged. Everything that goes up, merged or not, goes through {@link NormalList}.
+ *
+ * <p>A held packet's age is the jiffy it was held in (NAPI_GRO_CB(skb)->age, kept in {@link Packet#enqueuedNs}
+ * as a time). {@link #flush} completes every held packet; {@link #flushOld} (napi_gro_flush(napi, true)) walks
+ * each bucket from its oldest and stops at the first held in the current jiffy, so under gro_flush_timeout
+ * a flow keeps merging across polls until it is full, pushed, broken or a jiffy old.
  */
 final class GroTable implements RxDelivery {
     static final int GRO_HASH_BUCKETS = 8, MAX_GRO_SKBS = 8;
@@ -43,12 +48,15 @@ final class GroTable implements RxDelivery {
     private final NormalList normal;
     private final long maxSize;
     private final int lineBytes;
+    /** One jiffy (1 s / CONFIG_HZ) in ns. */
+    private final long jiffyNs;
     private long receives, merged, heldNew, normals, completes, flushOldest, csumSw, mergedSegs;
 
-    GroTable(int normalBatch, long maxSize, int lineBytes) {
+    GroTable(int normalBatch, long maxSize, int lineBytes, int hz) {
         this.normal = new NormalList(normalBatch);
         this.maxSize = maxSize;
         this.lineBytes = lineBytes;
+        this.jiffyNs = 1_000_000_000L / hz;
     }
 
     @Override
@@ -127,6 +135,7 @@ final class GroTable implements RxDelivery {
             complete(x, b, null, head[b], stack);
         }
         p.next = null;
+        p.enqueuedNs = x.now(); // NAPI_GRO_CB(skb)->age = jiffies
         if (tail[b] == null) head[b] = p; else tail[b].next = p;
         tail[b] = p;
         count[b]++;
@@ -174,6 +183,16 @@ final class GroTable implements RxDelivery {
     public void flush(Exec x, RxStack stack) {
         for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
             while (head[b] != null) complete(x, b, null, head[b], stack);
+        }
+        normal.deliver(x, stack);
+    }
+
+    /** napi_gro_flush(napi, true) then gro_normal_list: the packets held since the current jiffy stay. */
+    @Override
+    public void flushOld(Exec x, RxStack stack) {
+        long jiffy = x.now() / jiffyNs;
+        for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
+            while (head[b] != null && head[b].enqueuedNs / jiffyNs != jiffy) complete(x, b, null, head[b], stack);
         }
         normal.deliver(x, stack);
     }

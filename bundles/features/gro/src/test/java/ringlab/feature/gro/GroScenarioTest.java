@@ -104,6 +104,36 @@ class GroScenarioTest {
         assertTrue(gro.ringlab.napi().processed() < gro.ringlab.napi().packets() / 3, gro.ringlab.napi().toString());
     }
 
+    /**
+     * Under software coalescing, napi_complete_done keeps the packets GRO held since the current jiffy
+     * (napi_gro_flush(n, true)), so a flow merges across the timer's polls: far more segments per merged skb
+     * than a poll brings. Without a timeout every poll's end flushes them.
+     */
+    @Test
+    void underGroFlushTimeoutAFlowMergesAcrossPolls() {
+        Nic n = withRxChecksumOffload().nic();
+        Nic honours = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
+                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
+                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), ringlab.spi.board.IrqUnmask.NAPI_COMPLETE_DONE);
+        Board b = variant("bcm6328-rxcsum-honours", BCM6328.soc(), honours);
+        List<DriverFeature> f = List.of(new GroFeature(), new ringlab.feature.irqcoalescing.IrqCoalescingFeature());
+        Scenario held = Scenario.builder(b).features(f).set("gro_flush_timeout", "500000")
+                .iperf(IperfArgs.parse(List.of("-t", "5"))).build();
+        RunReport r = new Simulation(held).run();
+        invariants(r);
+        Map<String, Long> g = groCounters(r, "eth0");
+        double segsPerSkb = num(g, "gro_receive") / num(g, "gro_delivered_skbs");
+        double perPoll = r.ringlab.napi().packetsPerPoll();
+        assertTrue(perPoll < 8, "the 500 us timer's polls bring a few packets each: " + perPoll);
+        assertTrue(segsPerSkb > 3 * perPoll, "merged over several polls: " + segsPerSkb + " segments per skb, "
+                + perPoll + " packets per poll");
+
+        RunReport flushed = run(b, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-t", "5");
+        Map<String, Long> gf = groCounters(flushed, "eth0");
+        assertTrue(num(gf, "gro_receive") / num(gf, "gro_delivered_skbs") <= flushed.ringlab.napi().packetsPerPoll() + 1e-9,
+                "no timeout: nothing outlives its poll");
+    }
+
     @Test
     void withoutOffloadGroVerifiesEveryByteInSoftirq() {
         RunReport gro = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.DIRECT, "-M", "512", "-t", "10");

@@ -24,7 +24,8 @@ class GroTableTest {
         final Map<CostKey, Double> units = new EnumMap<>(CostKey.class);
         @Override public void charge(CostKey k) { charge(k, 1); }
         @Override public void charge(CostKey k, double u) { units.merge(k, u, Double::sum); }
-        @Override public long now() { return 0; }
+        long nowNs;
+        @Override public long now() { return nowNs; }
         @Override public boolean inSoftirq() { return true; }
         double of(CostKey k) { return units.getOrDefault(k, 0.0); }
     }
@@ -45,7 +46,7 @@ class GroTableTest {
     final Charges x = new Charges();
     final Stack s = new Stack();
     /** gro_normal_batch = 1: whatever GRO completes reaches the stack at once, to see the merge rules. */
-    GroTable gro = new GroTable(1, 65536, 16);
+    GroTable gro = new GroTable(1, 65536, 16, 250);
 
     static Packet tcp(int sport, long seq, int len) {
         Packet p = new Packet();
@@ -68,9 +69,48 @@ class GroTableTest {
 
     void feed(Packet... ps) { for (Packet p : ps) gro.deliver(x, p, s); }
 
+    /** napi_gro_flush(napi, true): packets held in an earlier jiffy go up, the current jiffy's stay and keep merging. */
+    @Test
+    void flushOldKeepsThisJiffysPacketsAndCompletesOlderOnes() {
+        gro = new GroTable(8, 65536, 16, 250); // a jiffy is 4 ms
+        x.nowNs = 3_000_000;                   // jiffy 0
+        feed(tcp(1000, 1000, MSS), tcp(1000, 1000 + MSS, MSS));
+        x.nowNs = 5_000_000;                   // jiffy 1
+        Packet young = tcp(2000, 1000, MSS);
+        young.flowHash = 1000 * 31;            // same bucket as flow 1000, behind it
+        feed(young, tcp(3000, 1000, MSS));
+        gro.flushOld(x, s);
+        assertEquals(1, s.got.size(), "only the flow held in jiffy 0 goes up");
+        assertEquals(1000, s.got.get(0).sport);
+        assertEquals(2 * MSS, s.got.get(0).payload);
+        assertEquals(2, gro.held(), "the two flows held in jiffy 1 stay");
+
+        feed(tcp(3000, 1000 + MSS, MSS));
+        gro.flushOld(x, s);
+        assertEquals(1, s.got.size(), "still jiffy 1: nothing more goes up, and flow 3000 merged across the flush");
+        assertEquals(3, gro.held());
+
+        x.nowNs = 8_000_000;                   // jiffy 2
+        gro.flushOld(x, s);
+        assertEquals(3, s.got.size(), "a jiffy later both go up");
+        assertEquals(2 * MSS, s.got.get(2).payload, "flow 3000's two segments, merged over two polls");
+        assertEquals(0, gro.held());
+    }
+
+    /** The default of a delivery that holds nothing across polls, and GRO's full flush, deliver everything. */
+    @Test
+    void fullFlushIgnoresAge() {
+        gro = new GroTable(8, 65536, 16, 250);
+        x.nowNs = 5_000_000;
+        feed(tcp(1000, 1000, MSS));
+        gro.flush(x, s);
+        assertEquals(1, s.got.size());
+        assertEquals(0, gro.held());
+    }
+
     @Test
     void inOrderSegmentsMergeIntoOnePacket() {
-        gro = new GroTable(8, 65536, 16);
+        gro = new GroTable(8, 65536, 16, 250);
         for (int i = 0; i < 5; i++) feed(tcp(1000, 1000 + (long) i * MSS, MSS));
         assertEquals(0, s.got.size(), "held until the poll ends");
         assertEquals(5, gro.held(), "one packet held, carrying five segments (the ledger counts segments)");
@@ -176,7 +216,7 @@ class GroTableTest {
 
     @Test
     void udpGoesUpInListsOfGroNormalBatch() {
-        gro = new GroTable(8, 65536, 16);
+        gro = new GroTable(8, 65536, 16, 250);
         for (int i = 1; i <= 20; i++) {
             feed(udp(i));
             assertEquals(i < 8 ? 0 : i < 16 ? 8 : 16, s.got.size(), "after " + i);
@@ -192,7 +232,7 @@ class GroTableTest {
 
     @Test
     void mergedPacketsCountTheirSegmentsInTheNormalBatch() {
-        gro = new GroTable(8, 65536, 16);
+        gro = new GroTable(8, 65536, 16, 250);
         for (int i = 0; i < 4; i++) feed(tcp(1000, (long) i * MSS, MSS));
         Packet psh = tcp(1000, 4L * MSS, MSS);
         psh.flags |= Packet.PSH;

@@ -10,8 +10,10 @@ import ringlab.spi.driver.NapiHandle;
 
 /**
  * napi_complete_done with napi_defer_hard_irqs and gro_flush_timeout (net/core/dev.c), and napi_watchdog,
- * the NAPI hrtimer's callback. Leaves out busy polling (prefer_busy_poll, napi_busy_loop) and the
- * gro_flush_timeout-only GRO flush timer, which never arms here because every poll flushes its packets.
+ * the NAPI hrtimer's callback. A poll that did work while GRO held packets computes timeout =
+ * gro_flush_timeout (its GRO flush then keeps young packets, {@link #groFlushTimeout}, and the timer arms
+ * even with the IRQ unmasked, so held packets go up within a timeout); deferring reloads the count and keeps
+ * the IRQ masked. Leaves out busy polling (prefer_busy_poll, napi_busy_loop).
  */
 final class DeferredCompletion implements NapiCompletion {
     private final NapiHandle napi;
@@ -20,6 +22,8 @@ final class DeferredCompletion implements NapiCompletion {
     private final HrTimer timer;
     /** napi->defer_hard_irqs_count. */
     private int deferCount;
+    /** napi->gro_bitmask as the driver reported it with {@link #groFlushTimeout} for the poll completing now. */
+    private boolean groHeld;
     private long deferred, unmasked, timerStarts, watchdogSchedules, watchdogLate;
 
     DeferredCompletion(NapiHandle napi, int deferHardIrqs, long groFlushTimeoutNs) {
@@ -30,10 +34,21 @@ final class DeferredCompletion implements NapiCompletion {
     }
 
     @Override
+    public long groFlushTimeout(int work, boolean held) {
+        groHeld = held;
+        if (work > 0 && held) return groFlushTimeoutNs;
+        return (work > 0 ? deferHardIrqs : deferCount) > 0 ? groFlushTimeoutNs : 0;
+    }
+
+    @Override
     public boolean complete(Exec x, NapiHandle n, int work) {
         boolean ret = true;
         long timeout = 0;
-        if (work > 0) deferCount = deferHardIrqs;
+        if (work > 0) {
+            if (groHeld) timeout = groFlushTimeoutNs;
+            deferCount = deferHardIrqs;
+        }
+        groHeld = false;
         if (deferCount > 0) {
             deferCount--;
             timeout = groFlushTimeoutNs;

@@ -115,6 +115,37 @@ class DeferredCompletionTest {
         assertEquals(0, x.hrtimer);
     }
 
+    /**
+     * The timeout napi_complete_done computes before its GRO flush: gro_flush_timeout when the poll did work
+     * while GRO held packets, or while deferring; then young GRO packets stay and the timer arms, even when the
+     * IRQ is unmasked (napi_defer_hard_irqs 0), so what stays goes up by the next poll at the latest.
+     */
+    @Test
+    void aPollThatLeavesGroPacketsHeldArmsTheTimerEvenUnmasked() {
+        FakeNapi n = new FakeNapi();
+        CountingExec x = new CountingExec();
+        DeferredCompletion noCount = new DeferredCompletion(n, 0, 20_000);
+        assertEquals(20_000, noCount.groFlushTimeout(7, true), "work done and GRO holding: flush only old ones");
+        assertTrue(noCount.complete(x, n, 7), "no deferral: the IRQ is unmasked");
+        assertEquals(1, n.timerStarts, "the GRO flush timer arms anyway");
+        n.watchdog.run();
+        assertTrue(n.scheduled, "its expiry polls again");
+        assertEquals(0, noCount.groFlushTimeout(0, true), "an empty poll flushes everything");
+        assertTrue(noCount.complete(x, n, 0));
+        assertEquals(1, n.timerStarts, "and arms nothing");
+        n.scheduled = true;
+        assertEquals(0, noCount.groFlushTimeout(7, false), "nothing held, no deferral: no timeout");
+        assertTrue(noCount.complete(x, n, 7));
+        assertEquals(1, n.timerStarts);
+
+        n.scheduled = true;
+        DeferredCompletion deferring = new DeferredCompletion(n, 1, 20_000);
+        assertEquals(20_000, deferring.groFlushTimeout(3, false), "deferring keeps young packets too");
+        assertFalse(deferring.complete(x, n, 3));
+        assertEquals(0, deferring.groFlushTimeout(0, true), "the empty poll after the count ran out flushes all");
+        assertEquals(0, new DeferredCompletion(n, 1, 0).groFlushTimeout(3, true), "no gro_flush_timeout, no timeout");
+    }
+
     @Test
     void aMissedScheduleRepollsWithoutTimer() {
         FakeNapi n = new FakeNapi();
