@@ -26,8 +26,9 @@ import ringlab.spi.feature.DriverFeature;
 /**
  * Fits free parameters of a board's cost profile to measurements: it minimises the sum of squared log
  * ratios of simulated to measured receiver throughput, or of simulated to measured throughput ratio for a
- * published change (a factor of 2 too high weighs as much as a factor 2 too low, and a livelocked 1 Mbit/s
- * counts as much as a gigabit) with BOBYQA, Powell's derivative-free
+ * published change (a factor of 2 too high weighs as much as a factor 2 too low, and a 10 Mbit/s figure
+ * counts as much as a gigabit; a livelock, measured below 5 Mbit/s, counts only when the simulation leaves it,
+ * {@link Measurement#logRatio}) with BOBYQA, Powell's derivative-free
  * bounded optimiser from Apache Commons Math (Brent's line search for a single parameter).
  *
  * <p>The optimiser sees each parameter on a log scale mapped to [0, 1] between its bounds, so a step means

@@ -2,6 +2,7 @@ package ringlab.experiment.calibrate;
 
 import java.util.List;
 import java.util.Locale;
+import ringlab.experiment.reproduce.Tolerance;
 
 /**
  * One measurement taken on real hardware that a fit aims at, of one of two kinds:
@@ -11,7 +12,10 @@ import java.util.Locale;
  *     {@code value} in percent (+11 is 11 % more), as driver patches publish their gains.</li>
  * </ul>
  * Either way it compares throughputs, so its error in the fit is the log of a ratio: simulated over measured
- * throughput, or simulated over measured (1 + change).
+ * throughput, or simulated over measured (1 + change). A throughput measured below
+ * {@link Tolerance#LIVELOCK_MBPS} Mbit/s is a livelock, judged as `ringlab reproduce` judges it: any simulated
+ * figure below that bound fits it exactly (the exact value is noise, the collapse is the finding), and one
+ * above it is off by its ratio to the bound.
  *
  * @param features the feature list in the CLI's grammar ("stock", "batched-rx,ip-align", "stock,-gro")
  * @param baseline the feature list the change is measured from, or null for an absolute measurement
@@ -43,9 +47,11 @@ public record Measurement(String features, String baseline, List<String> iperf, 
         return isChange() ? 100 * (mbps.get(1) / mbps.get(0) - 1) : mbps.get(0);
     }
 
-    /** The fit's error term: the log of simulated over measured throughput (ratio). */
+    /** The fit's error term: the log of simulated over measured throughput (ratio); 0 for a livelock reproduced. */
     public double logRatio(double simulated) {
-        return isChange() ? Math.log(Math.max(100 + simulated, 1e-3) / (100 + value)) : Math.log(Math.max(simulated, 1e-3) / value);
+        if (isChange()) return Math.log(Math.max(100 + simulated, 1e-3) / (100 + value));
+        if (value < Tolerance.LIVELOCK_MBPS) return Math.max(0, Math.log(simulated / Tolerance.LIVELOCK_MBPS));
+        return Math.log(Math.max(simulated, 1e-3) / value);
     }
 
     /** The error as people read it: relative for a throughput (+0.05 is 5 % too high), in points for a change. */

@@ -19,7 +19,8 @@ import ringlab.spi.board.Calibration;
  * </ul>
  */
 public final class Tolerance {
-    static final double LIVELOCK_MBPS = 5;
+    /** Below this a published receiver figure is a livelock: its exact value is noise (calibrate's fit uses it too). */
+    public static final double LIVELOCK_MBPS = 5;
     static final double CALIBRATED_PERCENT = 5;
     static final double PREDICTED_PERCENT = 10;
     static final double CHANGE_POINTS = 15;
