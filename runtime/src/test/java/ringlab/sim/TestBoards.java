@@ -23,12 +23,16 @@ public final class TestBoards {
                 IrqUnmask.ALWAYS);
     }
 
-    /** Every cost key at {@code flat} cycles except the overrides. */
+    /**
+     * Every cost key at {@code flat} cycles except the overrides; select()'s work ({@link CostKey#SELECT}, charged
+     * since 2026-12) is 0 unless overridden, so that the scenarios these boards were built for keep their load
+     * (a flat 1500 for it would add a whole event per UDP datagram).
+     */
     public static Map<String, Board.Cost> costs(double flat, Map<CostKey, Double> overrides) {
         Map<String, Board.Cost> m = new LinkedHashMap<>();
         for (CostKey k : CostKey.values()) {
             Double v = overrides.get(k);
-            m.put(k.key, new Board.Cost(v != null ? v : flat, "test"));
+            m.put(k.key, new Board.Cost(v != null ? v : k == CostKey.SELECT ? 0 : flat, "test"));
         }
         return m;
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import ringlab.sim.qdisc.PfifoFast;
 import ringlab.sim.workload.IperfArgs;
+import ringlab.spi.board.Board;
 
 /**
  * -S/--dscp sets IP_TOS on the iperf3 sockets: with pfifo_fast the TOS picks the band (a bulk flow marked
@@ -16,7 +17,9 @@ import ringlab.sim.workload.IperfArgs;
 class TosTest {
 
     static Simulation sim(String iperf, String qdisc) {
-        Scenario sc = Scenario.builder(ServerThreadsTest.twoCores()).iperf(IperfArgs.parse(List.of(iperf.split(" "))))
+        // two 400 MHz cores: the sender (select, sendto, the stack) must outrun the 100 Mbit/s link for a queue to build
+        Board fast = TestBoards.board(TestBoards.soc(2, 400_000_000L, "5.15"), TestBoards.nic(100_000_000L, 64), LivelockTest.costs());
+        Scenario sc = Scenario.builder(fast).iperf(IperfArgs.parse(List.of(iperf.split(" "))))
                 .pingIntervalNs(10_000_000L).set("qdisc", qdisc).seed(5).build();
         return new Simulation(sc);
     }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import ringlab.spi.board.Board;
 import ringlab.spi.board.Calibration;
+import ringlab.sim.cost.LateCostKeys;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.Nic;
@@ -123,7 +124,7 @@ public final class BoardLoader {
         Map<String, Board.Cost> costs = new LinkedHashMap<>();
         if (c == null) return costs;
         List<String> missing = new ArrayList<>();
-        for (CostKey k : CostKey.values()) if (!c.has(k.key)) missing.add(k.key);
+        for (CostKey k : CostKey.values()) if (!c.has(k.key) && !LateCostKeys.KEYS.contains(k.key)) missing.add(k.key);
         if (!missing.isEmpty()) f.problem("costs is missing " + String.join(", ", missing));
         for (Map.Entry<String, JsonElement> e : c.entrySet()) {
             String path = "costs." + e.getKey();
@@ -139,6 +140,10 @@ public final class BoardLoader {
             f.onlyKnown(co, path, COST);
             String note = f.str(co, path, "note", false);
             costs.put(e.getKey(), new Board.Cost(f.dbl(co, path, "cycles", 0), note == null ? "" : note));
+        }
+        for (String late : LateCostKeys.KEYS) {
+            Board.Cost derived = c.has(late) ? null : LateCostKeys.fallback(late, costs);
+            if (derived != null) costs.put(late, derived);
         }
         Board.Cost trap = costs.get(CostKey.UNALIGNED_TRAP.key);
         // the stack charges a trap per misaligned header access; where the hardware handles them there is none

@@ -55,7 +55,8 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
             }
             case 1 -> { // select() then read()
                 mode = Ctx.SYS;
-                c.charge(CostKey.SYSCALL, 2);
+                c.charge(CostKey.SYSCALL, 2); // select() + read()
+                c.charge(CostKey.SELECT);
                 if (conn.readableBytes() == 0) return false; // sleep in select until data is ready
                 callLeft = blk;
                 state = 2;

@@ -49,6 +49,7 @@ public final class DeviceTcpSender extends Task {
             case 1 -> {
                 mode = Ctx.SYS;
                 c.charge(CostKey.SYSCALL, 2); // select() + write()
+                c.charge(CostKey.SELECT);
                 callLeft = blk;
                 state = 2;
                 return true;

@@ -14,8 +14,8 @@ import ringlab.sim.stack.UdpSocket;
  * The device's iperf3 server thread for one UDP stream: iperf 3.12's server loop, a select() and then one
  * recvfrom() per datagram (copy to user, and with no rx checksum offload the checksum folded into the copy,
  * skb_copy_and_csum_datagram), then iperf3's loss and jitter bookkeeping; sleeps in select() while the
- * socket is empty. select()'s own work beyond the syscall (do_select, udp_poll's first_packet_length) is
- * not charged, as for the TCP receiver's select(). The call's spin_unlock_bh runs
+ * socket is empty; select()'s own work (core_sys_select, do_select, udp_poll's first_packet_length) is
+ * {@link CostKey#SELECT}, per call, as for the TCP receiver and both senders. The call's spin_unlock_bh runs
  * pending softirqs where the kernel does ({@link BhEnable}).
  */
 public final class DeviceUdpReceiver extends Task {
@@ -50,6 +50,7 @@ public final class DeviceUdpReceiver extends Task {
         }
         mode = Ctx.SYS;
         c.charge(CostKey.SYSCALL); // select()
+        c.charge(CostKey.SELECT);
         Packet p = sock.dequeue();
         bh.enable(); // spin_unlock_bh of the receive queue's lock (udp_poll's first_packet_length, __skb_recv_udp)
         if (p == null) return bh.busy(); // softirqs first, then it looks again; else it sleeps in select()

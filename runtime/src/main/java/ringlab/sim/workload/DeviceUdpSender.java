@@ -12,7 +12,8 @@ import ringlab.sim.stack.DeviceStack;
 
 /**
  * The device's iperf3 server thread for one UDP stream in reverse mode: datagrams paced to -b by
- * iperf3's 1 ms pacing timer (a hrtimer wakes it; what is due is sent in a burst), one sendto() each,
+ * iperf3's 1 ms pacing timer (a hrtimer wakes it; what is due is sent in a burst), one pass of iperf 3.12's
+ * loop each (with a rate, iperf_send sends one datagram per select()): select() and one sendto(),
  * blocking while the socket's send memory (wmem_default 212992 of skb truesize, freed at tx completion)
  * is used up.
  */
@@ -71,7 +72,8 @@ public final class DeviceUdpSender extends Task implements TxOwner {
         if (wmem + truesize > sndbuf) { waitingForMemory = true; return false; }
         mode = Ctx.SYS;
         c.charge(CostKey.APP_WORK);
-        c.charge(CostKey.SYSCALL);
+        c.charge(CostKey.SYSCALL, 2); // select() + sendto()
+        c.charge(CostKey.SELECT);
         c.charge(CostKey.COPY_BYTE, len);
         Packet p = ledger.create(now);
         p.proto = Packet.UDP;

@@ -36,6 +36,30 @@ class BoardLoaderProblemsTest {
         assertFalse(m.contains("\n"), "one line, for the event log");
     }
 
+    /** A descriptor from before sys.select still loads (no problem), with 5 x its syscall and a note saying why. */
+    @Test
+    void aDescriptorWithoutALateCostKeyLoadsWithItsFallback() {
+        JsonObject d = Descriptors.bcm6328();
+        d.getAsJsonObject("costs").remove("sys.select");
+        Board b = BoardLoader.parse(d.toString(), FILE);
+        double syscall = b.costs().get("syscall").cycles();
+        assertEquals(5 * syscall, b.costs().get("sys.select").cycles(), 1e-9);
+        assertTrue(b.costs().get("sys.select").note().startsWith("not given (a board described before"), b.costs().get("sys.select").note());
+        Board built = new Board(b.id(), b.name(), b.soc(), b.nic(), b.stockFeatures(),
+                withoutSelect(b.costs()), b.origin(), b.published());
+        assertEquals(5 * syscall, ringlab.sim.cost.CostProfile.of(built).cycles(ringlab.spi.board.CostKey.SELECT), 1e-9,
+                "a Board built in Java without it too");
+        d.getAsJsonObject("costs").remove("syscall");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertTrue(e.getMessage().endsWith("costs is missing syscall"), e.getMessage());
+    }
+
+    private static java.util.Map<String, Board.Cost> withoutSelect(java.util.Map<String, Board.Cost> costs) {
+        java.util.Map<String, Board.Cost> m = new java.util.LinkedHashMap<>(costs);
+        m.remove("sys.select");
+        return m;
+    }
+
     @Test
     void aMisspeltFieldIsAProblemNotASilentDefault() {
         JsonObject d = Descriptors.bcm6328();

@@ -27,6 +27,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import ringlab.spi.board.Calibration;
+import ringlab.sim.cost.LateCostKeys;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.RxChecksum;
@@ -86,8 +87,10 @@ class BoardSchemaTest {
                 strings(nicProps.getAsJsonObject("rxChecksum").getAsJsonArray("enum")));
         assertEquals(new TreeSet<>(Arrays.stream(IrqUnmask.values()).map(u -> u.descriptorName).toList()),
                 strings(nicProps.getAsJsonObject("irqUnmask").getAsJsonArray("enum")));
+        assertEquals(new TreeSet<>(Arrays.stream(CostKey.values()).map(k -> k.key).filter(k -> !LateCostKeys.KEYS.contains(k)).toList()),
+                strings(props.getAsJsonObject("costs").getAsJsonArray("required")), "every CostKey but the late ones, as CostProfile needs");
         assertEquals(new TreeSet<>(Arrays.stream(CostKey.values()).map(k -> k.key).toList()),
-                strings(props.getAsJsonObject("costs").getAsJsonArray("required")), "every CostKey, as CostProfile needs");
+                strings(props.getAsJsonObject("costs").getAsJsonObject("propertyNames").getAsJsonArray("enum")), "every CostKey may be given");
         assertEquals(BoardLoader.SCHEMA_VERSION, props.getAsJsonObject("schemaVersion").get("maximum").getAsInt());
         assertEquals(new TreeSet<>(PublishedRows.KEYS),
                 new TreeSet<>(props.getAsJsonObject("published").getAsJsonObject("items").getAsJsonObject("properties").keySet()));

@@ -20,6 +20,7 @@ public enum CostKey {
     WAKEUP("sched.wakeup", Category.SCHED, "try_to_wake_up of a sleeping task (enqueue, preemption check)"),
     SCHED_TICK("sched.tick", Category.SCHED, "the periodic tick's work on a busy CPU: tick_sched_timer, scheduler_tick, run_local_timers (entry is irq.entry)"),
     SYSCALL("syscall", Category.SYSCALL, "system call entry and exit (per call)"),
+    SELECT("sys.select", Category.SYSCALL, "select()'s work inside the call: fd_set copies, the timeout, one poll per descriptor in the set, the wait-queue setup (per call; entry and exit are syscall)"),
     // --- descriptors, DMA and cache maintenance
     DESC_READ("desc.read", Category.MMIO, "read of a DMA descriptor word block in coherent (uncached) memory"),
     DESC_WRITE("desc.write", Category.MMIO, "write of a DMA descriptor in coherent memory"),

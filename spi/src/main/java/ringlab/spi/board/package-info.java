@@ -7,5 +7,5 @@
  * 2.2.0: Soc.l1dBytes, Nic.sg and Nic.flowControl (802.3x), each with the earlier constructors kept.
  * 2.3.0: Nic.swiotlb (bounce buffering) and Nic.rxGfpDma, the 2.2 constructor kept.
  */
-@org.osgi.annotation.versioning.Version("2.3.0")
+@org.osgi.annotation.versioning.Version("2.4.0")
 package ringlab.spi.board;

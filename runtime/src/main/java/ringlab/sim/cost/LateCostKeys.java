@@ -1,0 +1,28 @@
+package ringlab.sim.cost;
+
+import java.util.List;
+import java.util.Map;
+import ringlab.spi.board.Board;
+import ringlab.spi.board.CostKey;
+
+/**
+ * Cost keys added after boards were first described, which a board may leave out: a vendor's descriptor or
+ * Board from before keeps working, with a figure derived from keys it does give (the note says so).
+ */
+public final class LateCostKeys {
+    /** The keys a board may leave out. */
+    public static final List<String> KEYS = List.of(CostKey.SELECT.key);
+    /** sys.select left out: this many syscall entries, the reference profile's ratio (BMIPS4350: 2500 / 500). */
+    static final int SELECT_PER_SYSCALL = 5;
+
+    private LateCostKeys() { }
+
+    /** The figure for a late key the board leaves out, from the board's other costs; null if those lack it too. */
+    public static Board.Cost fallback(String key, Map<String, Board.Cost> costs) {
+        if (!key.equals(CostKey.SELECT.key)) return null;
+        Board.Cost syscall = costs.get(CostKey.SYSCALL.key);
+        if (syscall == null) return null;
+        return new Board.Cost(SELECT_PER_SYSCALL * syscall.cycles(), "not given (a board described before ringlab charged"
+                + " select()'s work): " + SELECT_PER_SYSCALL + " x syscall, the reference profile's ratio");
+    }
+}
