@@ -36,22 +36,26 @@ final class DeferredCompletion implements NapiCompletion {
     @Override
     public long groFlushTimeout(int work, boolean held) {
         groHeld = held;
+        return timeout(work, held);
+    }
+
+    /**
+     * napi_complete_done's timeout for a poll of {@code work} packets, GRO holding packets or not: gro_flush_timeout
+     * when the poll did work while GRO held packets, or when the deferral count (reloaded by work) is above zero.
+     */
+    private long timeout(int work, boolean held) {
         if (work > 0 && held) return groFlushTimeoutNs;
         return (work > 0 ? deferHardIrqs : deferCount) > 0 ? groFlushTimeoutNs : 0;
     }
 
     @Override
     public boolean complete(Exec x, NapiHandle n, int work) {
-        boolean ret = true;
-        long timeout = 0;
-        if (work > 0) {
-            if (groHeld) timeout = groFlushTimeoutNs;
-            deferCount = deferHardIrqs;
-        }
+        long timeout = timeout(work, groHeld);
         groHeld = false;
+        if (work > 0) deferCount = deferHardIrqs;
+        boolean ret = true;
         if (deferCount > 0) {
             deferCount--;
-            timeout = groFlushTimeoutNs;
             if (timeout > 0) ret = false;
         }
         if (!n.completeDone(work)) return false; // NAPIF_STATE_MISSED: polled again at once, no timer
