@@ -141,10 +141,7 @@ public final class BoardLoader {
             String note = f.str(co, path, "note", false);
             costs.put(e.getKey(), new Board.Cost(f.dbl(co, path, "cycles", 0), note == null ? "" : note));
         }
-        for (String late : LateCostKeys.KEYS) {
-            Board.Cost derived = c.has(late) ? null : LateCostKeys.fallback(late, costs);
-            if (derived != null) costs.put(late, derived);
-        }
+        costs = LateCostKeys.withFallbacks(costs);
         Board.Cost trap = costs.get(CostKey.UNALIGNED_TRAP.key);
         // the stack charges a trap per misaligned header access; where the hardware handles them there is none
         if (soc != null && !soc.unalignedTraps() && trap != null && trap.cycles() != 0) {

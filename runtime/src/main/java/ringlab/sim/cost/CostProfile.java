@@ -14,7 +14,7 @@ public final class CostProfile {
     /** Reads every key from the board; a missing or unknown key is an error naming it (a late key left out takes its {@link LateCostKeys fallback}). */
     public static CostProfile of(Board board) {
         CostProfile p = new CostProfile();
-        Map<String, Board.Cost> costs = board.costs();
+        Map<String, Board.Cost> costs = LateCostKeys.withFallbacks(board.costs());
         for (String k : costs.keySet()) {
             if (CostKey.byKey(k) == null) {
                 throw new IllegalArgumentException("board " + board.id() + ": unknown cost parameter '" + k + "'");
@@ -22,7 +22,6 @@ public final class CostProfile {
         }
         for (CostKey k : CostKey.values()) {
             Board.Cost c = costs.get(k.key);
-            if (c == null) c = LateCostKeys.fallback(k.key, costs);
             if (c == null) throw new IllegalArgumentException("board " + board.id() + ": missing cost parameter '" + k.key + "'");
             if (c.cycles() < 0) throw new IllegalArgumentException("board " + board.id() + ": cost '" + k.key + "' is negative");
             p.cycles[k.ordinal()] = c.cycles();

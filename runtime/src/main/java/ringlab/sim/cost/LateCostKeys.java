@@ -1,5 +1,6 @@
 package ringlab.sim.cost;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import ringlab.spi.board.Board;
@@ -17,8 +18,25 @@ public final class LateCostKeys {
 
     private LateCostKeys() { }
 
+    /**
+     * A board's costs with each late key it leaves out added at its fallback (where the keys it is derived from
+     * are there): what the loader shows (`ringlab list --costs`) and what a Board built in Java is charged.
+     * The same map when nothing is added.
+     */
+    public static Map<String, Board.Cost> withFallbacks(Map<String, Board.Cost> costs) {
+        Map<String, Board.Cost> out = costs;
+        for (String late : KEYS) {
+            if (costs.containsKey(late)) continue;
+            Board.Cost derived = fallback(late, costs);
+            if (derived == null) continue;
+            if (out == costs) out = new LinkedHashMap<>(costs);
+            out.put(late, derived);
+        }
+        return out;
+    }
+
     /** The figure for a late key the board leaves out, from the board's other costs; null if those lack it too. */
-    public static Board.Cost fallback(String key, Map<String, Board.Cost> costs) {
+    static Board.Cost fallback(String key, Map<String, Board.Cost> costs) {
         if (!key.equals(CostKey.SELECT.key)) return null;
         Board.Cost syscall = costs.get(CostKey.SYSCALL.key);
         if (syscall == null) return null;

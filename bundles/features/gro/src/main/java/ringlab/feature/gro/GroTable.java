@@ -180,19 +180,19 @@ final class GroTable implements RxDelivery {
 
     /** napi_gro_flush (every bucket, oldest first) then gro_normal_list, at the poll's end. */
     @Override
-    public void flush(Exec x, RxStack stack) {
-        for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
-            while (head[b] != null) complete(x, b, null, head[b], stack);
-        }
-        normal.deliver(x, stack);
-    }
+    public void flush(Exec x, RxStack stack) { flushHeldOutside(x, stack, NO_JIFFY); }
 
     /** napi_gro_flush(napi, true) then gro_normal_list: the packets held since the current jiffy stay. */
     @Override
-    public void flushOld(Exec x, RxStack stack) {
-        long jiffy = x.now() / jiffyNs;
+    public void flushOld(Exec x, RxStack stack) { flushHeldOutside(x, stack, x.now() / jiffyNs); }
+
+    /** No packet's jiffy (their times are not negative): every held packet goes. */
+    private static final long NO_JIFFY = -1;
+
+    /** Completes each bucket from its oldest up to the first packet held in jiffy keep, then gro_normal_list. */
+    private void flushHeldOutside(Exec x, RxStack stack, long keep) {
         for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
-            while (head[b] != null && head[b].enqueuedNs / jiffyNs != jiffy) complete(x, b, null, head[b], stack);
+            while (head[b] != null && head[b].enqueuedNs / jiffyNs != keep) complete(x, b, null, head[b], stack);
         }
         normal.deliver(x, stack);
     }
