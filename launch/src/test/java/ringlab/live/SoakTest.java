@@ -34,9 +34,7 @@ class SoakTest {
     static Board board() {
         Board b = Live.board("bcm6328");
         Nic n = b.nic();
-        Nic moderated = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), n.unalignedRxDma(), true, n.refillDoorbellEvery(), n.txDescPerPacket(), n.txDoorbellRmw(),
-                n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
+        Nic moderated = ringlab.testkit.NicVariant.of(n).irqModeration(true).build();
         return new Board(b.id() + "-moderated", b.name(), b.soc(), moderated, b.stockFeatures(), b.costs(), "test", List.of());
     }
 

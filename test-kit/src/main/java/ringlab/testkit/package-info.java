@@ -1,7 +1,8 @@
 /**
  * A test kit for ringlab plug-ins: {@link ringlab.testkit.TestRun} runs a scenario on a board of the class
  * path, {@link ringlab.testkit.TestResult} reads its figures, {@link ringlab.testkit.Ledger} checks that
- * every packet is accounted for. Framework-neutral: failures are AssertionErrors.
+ * every packet is accounted for, {@link ringlab.testkit.NicVariant} changes a few fields of a board's NIC and
+ * keeps the rest. Framework-neutral: failures are AssertionErrors.
  */
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package ringlab.testkit;

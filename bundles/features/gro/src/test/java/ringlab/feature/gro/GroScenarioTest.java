@@ -20,6 +20,7 @@ import ringlab.spi.board.RxChecksum;
 import ringlab.spi.board.Soc;
 import ringlab.spi.feature.DriverFeature;
 import ringlab.testkit.Ledger;
+import ringlab.testkit.NicVariant;
 import ringlab.testkit.TestResult;
 
 class GroScenarioTest {
@@ -28,9 +29,7 @@ class GroScenarioTest {
     /** bcm6328's SoC and costs with a NIC that verifies TCP/UDP checksums (CHECKSUM_UNNECESSARY), like GbEth. */
     static Board withRxChecksumOffload() {
         Nic n = BCM6328.nic();
-        Nic off = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), RxChecksum.UNNECESSARY,
-                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
+        Nic off = NicVariant.of(n).rxChecksum(RxChecksum.UNNECESSARY).build();
         return new Board("bcm6328-rxcsum", "bcm6328 with rx checksum offload (test)", BCM6328.soc(), off,
                 List.of(), BCM6328.costs(), "test", List.of());
     }
@@ -43,9 +42,7 @@ class GroScenarioTest {
     /** bcm6328's NIC with scatter-gather and tx checksum offload, as lan743x advertises them. */
     static Nic sgAndTxChecksum() {
         Nic n = BCM6328.nic();
-        return new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                true, n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask(), true);
+        return NicVariant.of(n).txChecksum(true).sg(true).build();
     }
 
     static Soc soc(long clockHz, int l1dBytes) {
@@ -112,9 +109,7 @@ class GroScenarioTest {
     @Test
     void underGroFlushTimeoutAFlowMergesAcrossPolls() {
         Nic n = withRxChecksumOffload().nic();
-        Nic honours = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), ringlab.spi.board.IrqUnmask.NAPI_COMPLETE_DONE);
+        Nic honours = NicVariant.of(n).irqUnmask(ringlab.spi.board.IrqUnmask.NAPI_COMPLETE_DONE).build();
         Board b = variant("bcm6328-rxcsum-honours", BCM6328.soc(), honours);
         List<DriverFeature> f = List.of(new GroFeature(), new ringlab.feature.irqcoalescing.IrqCoalescingFeature());
         Scenario held = Scenario.builder(b).features(f).set("gro_flush_timeout", "500000")
@@ -225,9 +220,7 @@ class GroScenarioTest {
     void segmentsTheStoppedQueueDoesNotTakeAreRequeuedInOrder() {
         // a poll merges up to 16 full segments (weight 16); a tx ring of 8 often cannot take such a list whole
         Nic n = BCM6328.nic();
-        Nic ring8 = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), 8, n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask(), n.sg());
+        Nic ring8 = NicVariant.of(n).txRing(8).build();
         Board ring8board = variant("bcm6328-ring8", BCM6328.soc(), ring8);
         RunReport gro = run(ring8board, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
         // the ledger holds; the qdisc (1000 packets, merged ones counted once) holds more than invariants() allows in flight

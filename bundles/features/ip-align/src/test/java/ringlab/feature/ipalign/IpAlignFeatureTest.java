@@ -20,6 +20,7 @@ import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
 import ringlab.spi.feature.DriverFeature;
+import ringlab.testkit.NicVariant;
 
 /** NET_IP_ALIGN: the headroom it adds, the boards it refuses, and the traps it removes on bcm6328. */
 class IpAlignFeatureTest {
@@ -50,9 +51,7 @@ class IpAlignFeatureTest {
         Board b = bcm6328();
         Nic n = b.nic();
         // bcm6328 as a 6338-class non-switch "enet" would be: same board, rx DMA only to aligned starts
-        Nic noPad = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), false, n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask());
+        Nic noPad = NicVariant.of(n).unalignedRxDma(false).build();
         Board enet = new Board("enet-test", "bcm6328 without unaligned rx DMA", b.soc(), noPad, List.of(), b.costs(), "test", List.of());
         IpAlignFeature f = new IpAlignFeature();
         assertNull(f.unsupportedReason(b));

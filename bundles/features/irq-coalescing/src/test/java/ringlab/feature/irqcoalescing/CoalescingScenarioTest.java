@@ -16,6 +16,7 @@ import ringlab.spi.board.Board;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.feature.DriverFeature;
+import ringlab.testkit.NicVariant;
 
 /** The "done when" claims: fewer interrupts per packet under load, latency up to the timeout at light load. */
 class CoalescingScenarioTest {
@@ -82,9 +83,7 @@ class CoalescingScenarioTest {
         Board bcm = Boards.bcm6328();
         // the same hardware with a driver that honours napi_complete_done (only nic.irqUnmask differs)
         Nic n = bcm.nic();
-        Nic honours = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), IrqUnmask.NAPI_COMPLETE_DONE);
+        Nic honours = NicVariant.of(n).irqUnmask(IrqUnmask.NAPI_COMPLETE_DONE).build();
         Board other = new Board("bcm6328-honouring", bcm.name(), bcm.soc(), honours, List.of(), bcm.costs(), "test", List.of());
         Map<String, String> t = Map.of("gro_flush_timeout", "100000"); // 100 us: longer than the 170 us spacing's gap
         RunReport bcmOff = udp(bcm, OFF, Map.of(), "70M"), bcmOn = udp(bcm, ON, t, "70M");
