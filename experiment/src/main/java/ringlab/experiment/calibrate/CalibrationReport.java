@@ -14,7 +14,7 @@ public record CalibrationReport(String board, List<FreeParameter> free, List<Mea
      * measured throughput (or throughput ratio) differ by about 5 % on average.
      */
     public double rms(Calibration.Fit f) {
-        return Math.expm1(Math.sqrt(Calibration.objective(f.simulated(), measurements) / measurements.size()));
+        return Math.expm1(Math.sqrt(Calibration.sumOfSquares(f.simulated(), measurements) / measurements.size()));
     }
 
     /** Runs the whole calibration: the start figures, the fit and (if asked) the leave-one-out fits. */
