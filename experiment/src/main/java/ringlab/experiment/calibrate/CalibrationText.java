@@ -28,6 +28,8 @@ public final class CalibrationText {
         }
         s.append(String.format(Locale.ROOT, "%nrms error %.1f %% (start %.1f %%), as a ratio; %d evaluations of the fit, %d simulation runs in all%n",
                 100 * r.rms(r.fit()), 100 * r.rms(r.start()), r.fit().evaluations(), r.runs()));
+        s.append(String.format(Locale.ROOT, "within reproduce's tolerance (README \"Fidelity\"): %d of %d fitted, %d at the start%n",
+                r.holding(r.fit()), r.measurements().size(), r.holding(r.start())));
         s.append("receiver throughput in Mbit/s, changes in % (their errors in points); the fit minimises a robust loss of\n"
                 + "the log ratios of simulated to measured throughput (for a change: of the throughput ratios): their squares\n"
                 + "up to about 20 %, growing only logarithmically beyond (Cauchy), so a row missed by far cannot pull the\n"

@@ -3,6 +3,7 @@ package ringlab.experiment.calibrate;
 import java.util.List;
 import java.util.Locale;
 import ringlab.experiment.reproduce.Tolerance;
+import ringlab.spi.board.Board;
 
 /**
  * One measurement taken on real hardware that a fit aims at, of one of two kinds:
@@ -52,6 +53,14 @@ public record Measurement(String features, String baseline, List<String> iperf, 
         if (isChange()) return Math.log(Math.max(100 + simulated, 1e-3) / (100 + value));
         if (value < Tolerance.LIVELOCK_MBPS) return Math.max(0, Math.log(simulated / Tolerance.LIVELOCK_MBPS));
         return Math.log(Math.max(simulated, 1e-3) / value);
+    }
+
+    /** reproduce's verdict on a simulated figure (Mbit/s or %) for this measurement on a board {@code calibrated} or not. */
+    public boolean holds(boolean calibrated, double simulated) {
+        String args = String.join(" ", iperf);
+        Board.Published p = isChange() ? Board.Published.change(baseline, features, args, value, source)
+                : new Board.Published(features, args, -1, value, -1, source);
+        return Tolerance.judge(calibrated, p, simulated).holds();
     }
 
     /** The error as people read it: relative for a throughput (+0.05 is 5 % too high), in points for a change. */

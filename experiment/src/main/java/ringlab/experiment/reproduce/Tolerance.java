@@ -34,6 +34,11 @@ public final class Tolerance {
 
     /** {@code simulated}: the receiver's Mbit/s for an absolute row, its change in percent for a change row. */
     public static Verdict judge(Board board, Board.Published p, double simulated) {
+        return judge(board.calibration() == Calibration.CALIBRATED, p, simulated);
+    }
+
+    /** The same for a board that is {@code calibrated} or not (fitted or predicted): the rule for absolute rows. */
+    public static Verdict judge(boolean calibrated, Board.Published p, double simulated) {
         if (p.isChange()) {
             double pub = p.receiverChangePercent();
             if (pub >= LARGE_CHANGE_PERCENT) {
@@ -48,7 +53,7 @@ public final class Tolerance {
         if (pub < LIVELOCK_MBPS) {
             return new Verdict(simulated < LIVELOCK_MBPS, percent, "%", "below " + num(LIVELOCK_MBPS) + " Mbit/s");
         }
-        double limit = board.calibration() == Calibration.CALIBRATED ? CALIBRATED_PERCENT : PREDICTED_PERCENT;
+        double limit = calibrated ? CALIBRATED_PERCENT : PREDICTED_PERCENT;
         return new Verdict(Math.abs(percent) <= limit, percent, "%", "within " + num(limit) + " %");
     }
 
