@@ -40,6 +40,8 @@ public final class Calibration {
     static final int MAX_EVALUATIONS = 150;
     /** BOBYQA's first and last trust-region radius on the [0, 1] scale (0.12 is ~18 % on a 0.5..2 range). */
     static final double START_RADIUS = 0.12, STOP_RADIUS = 0.004;
+    /** A single parameter is first scanned at this many equal steps of its log range (13 points), then refined. */
+    static final int GRID = 12;
 
     private final Board start;
     private final List<FreeParameter> free;
@@ -90,9 +92,7 @@ public final class Calibration {
         };
         double[] best;
         if (free.size() == 1) {
-            double lo = Math.max(0, u0[0] - 4 * startRadius), hi = Math.min(1, u0[0] + 4 * startRadius);
-            best = new double[] {new BrentOptimizer(1e-10, STOP_RADIUS).optimize(new MaxEval(MAX_EVALUATIONS), GoalType.MINIMIZE,
-                    new UnivariateObjectiveFunction(x -> f.applyAsDouble(new double[] {x})), new SearchInterval(lo, hi, u0[0])).getPoint()};
+            best = new double[] {scanThenRefine(u -> f.applyAsDouble(new double[] {u}), u0[0])};
         } else {
             double[] lo = new double[free.size()], hi = new double[free.size()];
             Arrays.fill(hi, 1.0);
@@ -100,6 +100,23 @@ public final class Calibration {
                     new ObjectiveFunction(f::applyAsDouble), GoalType.MINIMIZE, new InitialGuess(u0), new SimpleBounds(lo, hi)).getPoint();
         }
         return result(factors(best), ms, evaluations[0]);
+    }
+
+    /**
+     * One parameter on [0, 1]: the objective is rugged (a run's figures move in steps with the costs), so Brent
+     * alone stops in the first dip near its start. Scans the range at {@link #GRID} + 1 points first (and u0), then
+     * refines with Brent within a grid step of the best point; returns the better of the two.
+     */
+    static double scanThenRefine(java.util.function.DoubleUnaryOperator f, double u0) {
+        double bestU = u0, bestValue = f.applyAsDouble(u0);
+        for (int g = 0; g <= GRID; g++) {
+            double u = (double) g / GRID, v = f.applyAsDouble(u);
+            if (v < bestValue) { bestValue = v; bestU = u; }
+        }
+        double lo = Math.max(0, bestU - 1.0 / GRID), hi = Math.min(1, bestU + 1.0 / GRID);
+        double refined = new BrentOptimizer(1e-10, STOP_RADIUS).optimize(new MaxEval(MAX_EVALUATIONS), GoalType.MINIMIZE,
+                new UnivariateObjectiveFunction(f::applyAsDouble), new SearchInterval(lo, hi, bestU)).getPoint();
+        return f.applyAsDouble(refined) <= bestValue ? refined : bestU;
     }
 
     /**
