@@ -29,7 +29,8 @@ import ringlab.spi.feature.DriverFeature;
  * receiver throughput, or of simulated to measured throughput ratio for a published change (a factor of 2 too
  * high weighs as much as a factor 2 too low, and a 10 Mbit/s figure counts as much as a gigabit; a livelock,
  * measured below 5 Mbit/s, counts only when the simulation leaves it, {@link Measurement#logRatio}) with BOBYQA, Powell's derivative-free
- * bounded optimiser from Apache Commons Math (Brent's line search for a single parameter).
+ * bounded optimiser from Apache Commons Math (for a single parameter a scan of its range, then Brent's line
+ * search: {@link #scanThenRefine}).
  *
  * <p>The optimiser sees each parameter on a log scale mapped to [0, 1] between its bounds, so a step means
  * the same relative change for every parameter. Each evaluation runs every measurement, in parallel on the
