@@ -28,9 +28,9 @@ import ringlab.spi.feature.DriverFeature;
  * #objective}: squares for small errors, logarithmic for large ones) of the log ratios of simulated to measured
  * receiver throughput, or of simulated to measured throughput ratio for a published change (a factor of 2 too
  * high weighs as much as a factor 2 too low, and a 10 Mbit/s figure counts as much as a gigabit; a livelock,
- * measured below 5 Mbit/s, counts only when the simulation leaves it, {@link Measurement#logRatio}) with BOBYQA, Powell's derivative-free
- * bounded optimiser from Apache Commons Math (for a single parameter a scan of its range, then Brent's line
- * search: {@link #scanThenRefine}).
+ * measured below 5 Mbit/s, counts only when the simulation leaves it, {@link Measurement#logRatio}), with
+ * BOBYQA, Powell's derivative-free bounded optimiser from Apache Commons Math (for a single parameter a scan of
+ * its range, then Brent's line search: {@link #scanThenRefine}).
  *
  * <p>The optimiser sees each parameter on a log scale mapped to [0, 1] between its bounds, so a step means
  * the same relative change for every parameter. Each evaluation runs every measurement, in parallel on the
@@ -191,21 +191,16 @@ public final class Calibration {
      * only about 2 c^2 ln(r / c), so it cannot pull every parameter towards itself at the others' expense.
      */
     static double objective(List<Double> sim, List<Measurement> ms) {
-        double sum = 0, c2 = ROBUST_SCALE * ROBUST_SCALE;
-        for (int i = 0; i < ms.size(); i++) {
-            double lr = ms.get(i).logRatio(sim.get(i));
-            sum += c2 * Math.log1p(lr * lr / c2);
-        }
-        return sum;
+        double c2 = ROBUST_SCALE * ROBUST_SCALE;
+        return sumOver(sim, ms, lr -> c2 * Math.log1p(lr * lr / c2));
     }
 
     /** The sum of squared log ratios (what the report's rms error is made of). */
-    static double sumOfSquares(List<Double> sim, List<Measurement> ms) {
+    static double sumOfSquares(List<Double> sim, List<Measurement> ms) { return sumOver(sim, ms, lr -> lr * lr); }
+
+    private static double sumOver(List<Double> sim, List<Measurement> ms, java.util.function.DoubleUnaryOperator term) {
         double sum = 0;
-        for (int i = 0; i < ms.size(); i++) {
-            double lr = ms.get(i).logRatio(sim.get(i));
-            sum += lr * lr;
-        }
+        for (int i = 0; i < ms.size(); i++) sum += term.applyAsDouble(ms.get(i).logRatio(sim.get(i)));
         return sum;
     }
 
