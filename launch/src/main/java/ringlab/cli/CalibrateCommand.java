@@ -94,7 +94,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--write " + write + ": not a ringlab source tree (no bundles/hardware/profiles)");
             }
             Calibration c = new Calibration(board, params, plugins.boards(), plugins.features(), seed);
-            report = CalibrationReport.of(c, board.id(), board.calibration() == ringlab.spi.board.Calibration.CALIBRATED, ms, !noLeaveOneOut);
+            report = CalibrationReport.of(c, ms, !noLeaveOneOut);
         } catch (IllegalArgumentException e) {
             io.err().println("ringlab calibrate: " + e.getMessage());
             return 2;

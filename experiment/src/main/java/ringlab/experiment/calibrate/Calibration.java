@@ -68,6 +68,9 @@ public final class Calibration {
 
     public List<FreeParameter> free() { return free; }
 
+    /** The board whose profile is fitted, as it starts (factors all 1). */
+    public Board startBoard() { return start; }
+
     /** The start profile's figures: factors all 1. */
     public Fit unchanged(List<Measurement> ms) {
         double[] ones = new double[free.size()];

@@ -1,6 +1,7 @@
 package ringlab.experiment.calibrate;
 
 import java.util.List;
+import ringlab.experiment.reproduce.Tolerance;
 
 /**
  * What `ringlab calibrate` found: the start profile's and the fitted profile's figures per measurement, the
@@ -26,10 +27,10 @@ public record CalibrationReport(String board, boolean calibrated, List<FreeParam
     }
 
     /** Runs the whole calibration: the start figures, the fit and (if asked) the leave-one-out fits. */
-    public static CalibrationReport of(Calibration c, String board, boolean calibrated, List<Measurement> ms, boolean leaveOneOut) {
+    public static CalibrationReport of(Calibration c, List<Measurement> ms, boolean leaveOneOut) {
         Calibration.Fit start = c.unchanged(ms);
         Calibration.Fit fit = c.fit(ms, start.factors(), Calibration.START_RADIUS);
         List<Double> loo = leaveOneOut ? c.leaveOneOut(ms, start.factors()) : ms.stream().map(m -> Double.NaN).toList();
-        return new CalibrationReport(board, calibrated, c.free(), ms, start, fit, loo, c.runs());
+        return new CalibrationReport(c.startBoard().id(), Tolerance.calibrated(c.startBoard()), c.free(), ms, start, fit, loo, c.runs());
     }
 }

@@ -34,8 +34,11 @@ public final class Tolerance {
 
     /** {@code simulated}: the receiver's Mbit/s for an absolute row, its change in percent for a change row. */
     public static Verdict judge(Board board, Board.Published p, double simulated) {
-        return judge(board.calibration() == Calibration.CALIBRATED, p, simulated);
+        return judge(calibrated(board), p, simulated);
     }
+
+    /** Whether the board's absolute rows are held to the calibrated rule (its costs were chosen on them). */
+    public static boolean calibrated(Board board) { return board.calibration() == Calibration.CALIBRATED; }
 
     /** The same for a board that is {@code calibrated} or not (fitted or predicted): the rule for absolute rows. */
     public static Verdict judge(boolean calibrated, Board.Published p, double simulated) {
