@@ -104,8 +104,8 @@ final class DeviceDetailBuilder {
         Map<String, Long> nic = new LinkedHashMap<>();
         long nicIrqs = 0, frames = 0;
         for (DevicePort p : s.ports) {
-            nic.put(p.nic.name, p.driver.irqLine().count());
-            nicIrqs += p.driver.irqLine().count();
+            nic.put(p.nic.name, p.driver.interrupts());
+            nicIrqs += p.driver.interrupts();
             frames += p.nic.rxFrames() + p.nic.txFrames();
         }
         long all = 0;

@@ -49,6 +49,7 @@ final class DevicePort {
         in.connect(nic);
         if (stackSettings.txPause(board)) nic.attachRx(in, PROPAGATION_NS);
         nic.attach(out, irqCore, driver.irqLine());
+        if (driver.ringFullIrqLine() != null) nic.attachRingFullIrq(driver.ringFullIrqLine());
         Kthreads kthreads = KthreadTask.on(irqCore);
         driver.strategies().setHost(new DriverStrategies.Host() {
             @Override public Board board() { return board; }

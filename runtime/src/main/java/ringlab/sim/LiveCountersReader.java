@@ -25,7 +25,7 @@ final class LiveCountersReader {
         }
         long irqs = 0, polls = 0, packets = 0;
         for (DevicePort p : s.ports) {
-            irqs += p.driver.irqLine().count();
+            irqs += p.driver.interrupts();
             polls += p.driver.napi.polls();
             packets += p.driver.napi.workTotal();
         }

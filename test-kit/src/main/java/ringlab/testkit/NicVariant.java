@@ -7,7 +7,7 @@ import ringlab.spi.board.RxChecksum;
 /**
  * A board's NIC with a few fields changed and every other one kept: the test variant of one mechanism at a
  * time ("the same hardware, but its driver honours napi_complete_done"). Copying a Nic through one of its
- * shorter constructors silently resets the fields added later (sg, flowControl, swiotlb, rxGfpDma); this copies
+ * shorter constructors silently resets the fields added later (sg, flowControl, swiotlb, rxGfpDma, rxRingFullIrq); this copies
  * all of them.
  */
 public final class NicVariant {
@@ -54,6 +54,7 @@ public final class NicVariant {
     public Nic build() {
         return new Nic(n.model(), n.linkBitsPerSecond(), rxRing, txRing, napiWeight, rxChecksum, txChecksum,
                 unalignedRxDma, irqModeration, n.refillDoorbellEvery(), n.txDescPerPacket(), n.txDoorbellRmw(),
-                n.rxBufferBytes(), n.copybreak(), n.mtu(), irqUnmask, sg, n.flowControl(), n.swiotlb(), n.rxGfpDma());
+                n.rxBufferBytes(), n.copybreak(), n.mtu(), irqUnmask, sg, n.flowControl(), n.swiotlb(), n.rxGfpDma(),
+                n.rxRingFullIrq());
     }
 }

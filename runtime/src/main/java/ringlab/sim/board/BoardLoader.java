@@ -42,7 +42,8 @@ public final class BoardLoader {
             "unalignedTraps", "kernelVersion", "hz", "l1dBytes");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
-            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb", "rxGfpDma");
+            "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb", "rxGfpDma",
+            "rxRingFullIrq");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -116,7 +117,8 @@ public final class BoardLoader {
                 f.integer(n, "nic", "mtu", 68),
                 f.oneOf(n, "nic", "irqUnmask", IrqUnmask.class, u -> u.descriptorName, IrqUnmask.NAPI_COMPLETE_DONE),
                 f.bool(n, "nic", "sg", false), f.bool(n, "nic", "flowControl", false),
-                f.bool(n, "nic", "swiotlb", false), f.bool(n, "nic", "rxGfpDma", false));
+                f.bool(n, "nic", "swiotlb", false), f.bool(n, "nic", "rxGfpDma", false),
+                f.bool(n, "nic", "rxRingFullIrq", false));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

@@ -14,7 +14,8 @@ import ringlab.spi.driver.NicModeration;
  * transmission in ring order, and an interrupt line whose rx and tx causes the driver masks and
  * unmasks. A frame finding no NIC-owned rx descriptor is dropped and counted (rx_missed_errors), or,
  * with 802.3x flow control (nic.flowControl), waits in the MAC's receive FIFO and pauses the link
- * partner ({@link PauseFlowControl}) until the driver's next rx tail write lets it in.
+ * partner ({@link PauseFlowControl}) until the driver's next rx tail write lets it in. A NIC with nic.rxRingFullIrq
+ * also raises its ring-full interrupt for a lost frame, whatever the driver has masked.
  * Interrupt causes are level-triggered: unmasking with a cause latched raises the line at once.
  * DMA is instantaneous on frame arrival (bus bandwidth not modelled).
  */
@@ -30,6 +31,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     private Link txLink;
     private Core irqCore;
     private IrqLine line;
+    private IrqLine ringFullLine;
     private PauseFlowControl flowControl;
 
     private final RxDesc[] rx;
@@ -64,6 +66,9 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         this.line = line;
         txLink.onTxDone(this);
     }
+
+    /** The interrupt raised for each frame lost at a full ring (nic.rxRingFullIrq; level-triggered like the main line). */
+    public void attachRingFullIrq(IrqLine l) { this.ringFullLine = l; }
 
     /**
      * Turns on 802.3x flow control towards the link direction that feeds this NIC (nic.flowControl, or
@@ -101,6 +106,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         }
         rxMissedErrors++;
         ledger.drop(p, rxMissed);
+        if (ringFullLine != null) irqCore.raise(ringFullLine);
     }
 
     /** The driver wrote the rx tail (refill doorbell) at {@code at}: frames waiting in the FIFO take the new descriptors. */

@@ -38,6 +38,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param rxGfpDma           the driver allocates its rx skbs with GFP_DMA (lan743x does): __netdev_alloc_skb then
  *                           always takes __alloc_skb's kmalloc path, never the page_frag cache, whatever the size
  *                           (descriptor field, optional, default false)
+ * @param rxRingFullIrq      the NIC interrupts when a frame finds no free rx descriptor, and NAPI does not mask that
+ *                           interrupt (ravb: RIC2's QFE0 "receive descriptor empty" and RFFE, enabled at DMAC init;
+ *                           the handler reads and clears EIS and RIS2), so a full ring under a flood costs a hard IRQ
+ *                           per dropped frame, or per burst the handler did not clear in between (descriptor field,
+ *                           optional, default false)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
@@ -45,7 +50,7 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
                   int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
-                  boolean swiotlb, boolean rxGfpDma) {
+                  boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
@@ -77,5 +82,16 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
         this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
                 refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
                 false, false);
+    }
+
+    /** The 2.3 constructor, without the ring-full interrupt (false: a frame lost at a full ring costs the CPU nothing). */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
+               boolean swiotlb, boolean rxGfpDma) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
+                swiotlb, rxGfpDma, false);
     }
 }
