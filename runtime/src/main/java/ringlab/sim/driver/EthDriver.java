@@ -40,6 +40,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     private final RxStack stack;
     private TxQueue txq;
     private final IrqLine line;
+    private final int isrStatusReads;
     /** The NIC's interrupt for a frame lost at a full ring (nic.rxRingFullIrq), or null. */
     private final IrqLine ringFullLine;
     public final Napi napi;
@@ -86,6 +87,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         this.rxReinitDrops = ledger.counter("rx_reinit_drops");
         this.lineBytes = soc.cacheLineBytes();
         this.line = new IrqLine(nic.name, this);
+        this.isrStatusReads = spec.isrStatusReads();
         this.ringFullLine = spec.rxRingFullIrq() ? new IrqLine(nic.name + ":ring-full", this::ringFullIrq) : null;
         this.napi = new Napi(nic.name, spec.napiWeight(), this, napiCore, softirq);
         this.txFree = nic.txSize();
@@ -215,7 +217,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     @Override
     public void hardirq(Core c) {
-        c.charge(CostKey.MMIO_READ);      // read the interrupt status
+        c.charge(CostKey.MMIO_READ, isrStatusReads); // find the cause (nic.isrStatusReads)
         c.charge(CostKey.MMIO_WRITE, 2);  // mask rx and tx interrupts
         nic.maskIrqs();
         napi.schedule();
@@ -279,6 +281,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
                 if (work < budget) {
                     boolean unmask = st.completion.complete(c, napi, work);
                     if (unmask || ignoresCompleteDone) {
+                        if (spec.irqUnmaskRmw()) c.charge(CostKey.MMIO_READ, 2); // ravb_modify reads RIC0, TIC back
                         c.charge(CostKey.MMIO_WRITE, 2); // unmask rx and tx
                         nic.unmaskIrqs();
                     }

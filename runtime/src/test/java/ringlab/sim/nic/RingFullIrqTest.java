@@ -30,7 +30,7 @@ class RingFullIrqTest {
         Nic nic = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
                 n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
                 n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask(), n.sg(), n.flowControl(),
-                n.swiotlb(), n.rxGfpDma(), ringFullIrq);
+                n.swiotlb(), n.rxGfpDma(), ringFullIrq, n.isrStatusReads(), n.irqUnmaskRmw());
         return TestBoards.board(soc, nic, TestBoards.costs(1500, Map.of(CostKey.COPY_BYTE, 2.0, CostKey.CSUM_BYTE, 1.0,
                 CostKey.UNALIGNED_TRAP, 0.0)));
     }

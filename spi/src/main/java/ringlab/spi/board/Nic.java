@@ -43,6 +43,12 @@ import org.osgi.annotation.versioning.ProviderType;
  *                           the handler reads and clears EIS and RIS2), so a full ring under a flood costs a hard IRQ
  *                           per dropped frame, or per burst the handler did not clear in between (descriptor field,
  *                           optional, default false)
+ * @param isrStatusReads     uncached register reads the interrupt handler makes to find and mask its cause (ravb
+ *                           GbEth: ISS, TIS, then RIS0, RIC0, TIS, TIC: six; R-Car's per-queue line: the last four);
+ *                           descriptor field, optional, default 1 (the figure every board had before it was a field)
+ * @param irqUnmaskRmw       the unmask after a completed poll reads each enable register back first (ravb_modify of
+ *                           RIC0 and TIC on GbEth): one more uncached read per register (descriptor field, optional,
+ *                           default false: plain writes)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
@@ -50,10 +56,11 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
                   int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
-                  boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq) {
+                  boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
+        if (isrStatusReads < 0) throw new IllegalArgumentException("isrStatusReads must be >= 0, not " + isrStatusReads);
     }
 
     /** The 2.0 constructor, without scatter-gather (false: NETIF_F_SG not advertised) and without flow control. */
@@ -84,7 +91,10 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                 false, false);
     }
 
-    /** The 2.3 constructor, without the ring-full interrupt (false: a frame lost at a full ring costs the CPU nothing). */
+    /**
+     * The 2.3 constructor, without the ring-full interrupt (false: a frame lost at a full ring costs the CPU
+     * nothing), one status read per interrupt and plain-write unmasking.
+     */
     public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
                RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
@@ -92,6 +102,6 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                boolean swiotlb, boolean rxGfpDma) {
         this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
                 refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
-                swiotlb, rxGfpDma, false);
+                swiotlb, rxGfpDma, false, 1, false);
     }
 }

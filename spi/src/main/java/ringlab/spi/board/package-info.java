@@ -7,7 +7,8 @@
  * 2.2.0: Soc.l1dBytes, Nic.sg and Nic.flowControl (802.3x), each with the earlier constructors kept.
  * 2.3.0: Nic.swiotlb (bounce buffering) and Nic.rxGfpDma, the 2.2 constructor kept.
  * 2.4.0: CostKey.SELECT (sys.select).
- * 2.5.0: Nic.rxRingFullIrq (the NIC's interrupt for a frame lost at a full ring), the 2.3 constructor kept.
+ * 2.5.0: Nic.rxRingFullIrq (the NIC's interrupt for a frame lost at a full ring), Nic.isrStatusReads and
+ *        Nic.irqUnmaskRmw (the interrupt handler's register reads), the 2.3 constructor kept.
  */
 @org.osgi.annotation.versioning.Version("2.5.0")
 package ringlab.spi.board;
