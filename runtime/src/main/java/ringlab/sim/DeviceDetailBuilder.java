@@ -104,8 +104,9 @@ final class DeviceDetailBuilder {
         Map<String, Long> nic = new LinkedHashMap<>();
         long nicIrqs = 0, frames = 0;
         for (DevicePort p : s.ports) {
-            nic.put(p.nic.name, p.driver.interrupts());
-            nicIrqs += p.driver.interrupts();
+            long irqs = p.driver.interrupts();
+            nic.put(p.nic.name, irqs);
+            nicIrqs += irqs;
             frames += p.nic.rxFrames() + p.nic.txFrames();
         }
         long all = 0;

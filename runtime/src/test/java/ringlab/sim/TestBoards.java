@@ -18,9 +18,12 @@ public final class TestBoards {
         return new Soc(cores, hz, "test", 16, 1, false, true, kernel, 250);
     }
 
-    public static Nic nic(long linkBps, int rxRing) {
+    public static Nic nic(long linkBps, int rxRing) { return nic(linkBps, rxRing, false, 1, false); }
+
+    /** The same NIC with the interrupt handler's register work of a given driver (nic.rxRingFullIrq and the rest). */
+    public static Nic nic(long linkBps, int rxRing, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw) {
         return new Nic("bcm63xx-enetsw", linkBps, rxRing, 32, 16, RxChecksum.NONE, false, true, false, 1, 1, false, 1536, 128, 1500,
-                IrqUnmask.ALWAYS);
+                IrqUnmask.ALWAYS, false, false, false, false, rxRingFullIrq, isrStatusReads, irqUnmaskRmw);
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoubleUnaryOperator;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
 import org.apache.commons.math3.optim.SimpleBounds;
@@ -111,7 +112,7 @@ public final class Calibration {
      * alone stops in the first dip near its start. Scans the range at {@link #GRID} + 1 points first (and u0), then
      * refines with Brent within a grid step of the best point; returns the better of the two.
      */
-    static double scanThenRefine(java.util.function.DoubleUnaryOperator f, double u0) {
+    static double scanThenRefine(DoubleUnaryOperator f, double u0) {
         double bestU = u0, bestValue = f.applyAsDouble(u0);
         for (int g = 0; g <= GRID; g++) {
             double u = (double) g / GRID, v = f.applyAsDouble(u);
@@ -201,7 +202,7 @@ public final class Calibration {
     /** The sum of squared log ratios (what the report's rms error is made of). */
     static double sumOfSquares(List<Double> sim, List<Measurement> ms) { return sumOver(sim, ms, lr -> lr * lr); }
 
-    private static double sumOver(List<Double> sim, List<Measurement> ms, java.util.function.DoubleUnaryOperator term) {
+    private static double sumOver(List<Double> sim, List<Measurement> ms, DoubleUnaryOperator term) {
         double sum = 0;
         for (int i = 0; i < ms.size(); i++) sum += term.applyAsDouble(ms.get(i).logRatio(sim.get(i)));
         return sum;

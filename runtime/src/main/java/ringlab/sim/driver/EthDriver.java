@@ -40,7 +40,6 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     private final RxStack stack;
     private TxQueue txq;
     private final IrqLine line;
-    private final int isrStatusReads;
     /** The NIC's interrupt for a frame lost at a full ring (nic.rxRingFullIrq), or null. */
     private final IrqLine ringFullLine;
     public final Napi napi;
@@ -87,7 +86,6 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         this.rxReinitDrops = ledger.counter("rx_reinit_drops");
         this.lineBytes = soc.cacheLineBytes();
         this.line = new IrqLine(nic.name, this);
-        this.isrStatusReads = spec.isrStatusReads();
         this.ringFullLine = spec.rxRingFullIrq() ? new IrqLine(nic.name + ":ring-full", this::ringFullIrq) : null;
         this.napi = new Napi(nic.name, spec.napiWeight(), this, napiCore, softirq);
         this.txFree = nic.txSize();
@@ -217,7 +215,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
 
     @Override
     public void hardirq(Core c) {
-        c.charge(CostKey.MMIO_READ, isrStatusReads); // find the cause (nic.isrStatusReads)
+        c.charge(CostKey.MMIO_READ, spec.isrStatusReads()); // find the cause
         c.charge(CostKey.MMIO_WRITE, 2);  // mask rx and tx interrupts
         nic.maskIrqs();
         napi.schedule();

@@ -22,11 +22,7 @@ import ringlab.spi.board.Nic;
 class IsrRegisterReadsTest {
 
     static DeviceDetail light(int isrStatusReads, boolean unmaskRmw) {
-        Nic n = TestBoards.nic(100_000_000L, 64);
-        Nic nic = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask(), n.sg(), n.flowControl(),
-                n.swiotlb(), n.rxGfpDma(), false, isrStatusReads, unmaskRmw);
+        Nic nic = TestBoards.nic(100_000_000L, 64, false, isrStatusReads, unmaskRmw);
         Board b = TestBoards.board(TestBoards.soc(1, 1_000_000_000L, "6.6"), nic,
                 TestBoards.costs(100, Map.of(CostKey.UNALIGNED_TRAP, 0.0)));
         return new Simulation(Scenario.builder(b)

@@ -26,11 +26,7 @@ class RingFullIrqTest {
     /** One 200 MHz core on 5.15 (NET_RX left to ksoftirqd, so the excess dies at the ring, not at the socket). */
     static Board board(boolean ringFullIrq) {
         Soc soc = new Soc(1, 200_000_000L, "test", 16, 1, false, false, "5.15", 250);
-        Nic n = TestBoards.nic(100_000_000L, 64);
-        Nic nic = new Nic(n.model(), n.linkBitsPerSecond(), n.rxRing(), n.txRing(), n.napiWeight(), n.rxChecksum(),
-                n.txChecksum(), n.unalignedRxDma(), n.irqModeration(), n.refillDoorbellEvery(), n.txDescPerPacket(),
-                n.txDoorbellRmw(), n.rxBufferBytes(), n.copybreak(), n.mtu(), n.irqUnmask(), n.sg(), n.flowControl(),
-                n.swiotlb(), n.rxGfpDma(), ringFullIrq, n.isrStatusReads(), n.irqUnmaskRmw());
+        Nic nic = TestBoards.nic(100_000_000L, 64, ringFullIrq, 1, false);
         return TestBoards.board(soc, nic, TestBoards.costs(1500, Map.of(CostKey.COPY_BYTE, 2.0, CostKey.CSUM_BYTE, 1.0,
                 CostKey.UNALIGNED_TRAP, 0.0)));
     }
