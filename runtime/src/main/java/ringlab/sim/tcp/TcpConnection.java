@@ -71,7 +71,10 @@ public final class TcpConnection {
     // ---------------------------------------------------------------- application API
 
     /** Queues up to {@code bytes} into the send buffer (unsent + unacked <= sndbuf); returns the bytes accepted. */
-    public long write(long bytes) { return snd.write(bytes); }
+    public long write(long bytes) { return snd.write(bytes, false); }
+
+    /** Part of one sendmsg call that goes on after these bytes when {@code more} (tcp_push only at its end). */
+    public long write(long bytes, boolean more) { return snd.write(bytes, more); }
 
     /** Head of the receive queue (in order, already trimmed to unread data after {@link #headOffset()}), or null. */
     public Packet peek() { return rcv.peek(); }

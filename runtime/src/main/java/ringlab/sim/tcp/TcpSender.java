@@ -50,6 +50,9 @@ final class TcpSender {
     long sndUna, sndNxt, sndMax, writeSeq;
     /** Peer's advertised window (bytes, relative to snd_una) and snd_wl1. */
     long sndWnd, sndWl1;
+    /** tp->max_window: the largest window the peer has offered. */
+    private long maxWnd;
+    private final PushMarks push;
     long sndbuf;
     final boolean sndbufLocked;
     /** End of the last sub-MSS segment sent (snd_sml, Minshall's Nagle). */
@@ -95,7 +98,8 @@ final class TcpSender {
         sndUna = sndNxt = sndMax = writeSeq = sndSml = cwndUsageSeq = isn;
         recover = isn - 1;
         cw.cwnd = cfg.initCwnd;
-        sndWnd = cfg.peerSynWindow > 0 ? cfg.peerSynWindow : TcpReceiver.synWindow(cfg);
+        sndWnd = maxWnd = cfg.peerSynWindow > 0 ? cfg.peerSynWindow : TcpReceiver.synWindow(cfg);
+        push = new PushMarks(isn);
         sndbufLocked = cfg.soSndbuf > 0;
         sndbuf = sndbufLocked ? Math.max(2L * Math.min(cfg.soSndbuf, cfg.coreWmemMax), SOCK_MIN_SNDBUF) : cfg.wmemDefault;
         sndbufExpand(); // tcp_init_buffer_space
@@ -107,13 +111,22 @@ final class TcpSender {
 
     long queued() { return writeSeq - sndUna; }
 
-    long write(long bytes) {
+    /**
+     * Appends up to bytes to the send queue and transmits what the windows allow. {@code more}: the sendmsg
+     * call goes on after these bytes (no tcp_push yet); otherwise they end it, and the last byte written is
+     * marked for PSH, as it is when the call has to wait for send buffer.
+     */
+    long write(long bytes, boolean more) {
         if (bytes <= 0) return 0;
         long free = sndbuf - queued();
         long n = Math.max(0, Math.min(bytes, free));
         if (n < bytes) writerBlocked = true;
-        if (n == 0) return 0;
+        if (n == 0) {
+            if (writeSeq > sndNxt) push.mark(writeSeq, sndNxt, mss); // tcp_push before sk_stream_wait_memory
+            return 0;
+        }
         writeSeq += n;
+        if (!more || n < bytes || push.forced(writeSeq, maxWnd)) push.mark(writeSeq, sndNxt, mss);
         transmit();
         return n;
     }
@@ -186,7 +199,7 @@ final class TcpSender {
         sndNxt = sndMax = seq + len;
         if (len < mss) sndSml = sndNxt;
         if (state == RECOVERY) prrOut++;
-        conn.emit(seq, len, sndNxt == writeSeq ? Packet.PSH : 0);
+        conn.emit(seq, len, push.take(seq, sndNxt) ? Packet.PSH : 0);
     }
 
     /** tcp_retransmit_skb of scoreboard segment i; {@code counted}: TCPFastRetrans / TCPSlowStartRetrans. */
@@ -231,6 +244,7 @@ final class TcpSender {
             if (sndWnd != nwin) {
                 winUpdate = true;
                 sndWnd = nwin;
+                maxWnd = Math.max(maxWnd, nwin);
             }
             sndWl1 = p.seq;
         }

@@ -59,7 +59,7 @@ public final class DeviceTcpSender extends Task {
                 int want = Math.min(callLeft, mss);
                 if (budget != null) want = (int) Math.min(want, budget.allowance(c.stepNow()));
                 if (want <= 0) return false; // -n/-k: all sent, the test is over
-                long n = conn.write(want);
+                long n = conn.write(want, callLeft > want); // tcp_push (PSH) at the call's end
                 if (n == 0) return false; // sk_stream_wait_memory until acks free sndbuf
                 c.charge(CostKey.TCP_SENDMSG);
                 c.charge(CostKey.COPY_BYTE, n);

@@ -85,13 +85,11 @@ class GroScenarioTest {
         double perByteGro = busyCycles(b, gro) / gro.end.sumReceived.bytes;
         assertTrue(perByteGro < 0.75 * perByteStock, "cycles/byte " + perByteGro + " vs " + perByteStock);
         Map<String, Long> g = groCounters(gro, "eth0");
-        // This one-core receiver settles window-paced (measured, seed 1): tcp_clamp_window grows rcvbuf in slow
-        // start instead of the socket dropping, DRS then leaves it near 0.5 MB, the iperf3 server reads slower than
-        // the softirq delivers, so the receive queue sits near rcvbuf and the advertised window (8-11 KB, at
-        // __tcp_select_window's 1/16 threshold) lets the peer send bursts of about 20 segments, taken by polls at
-        // interrupt exit (no ksoftirqd, no ring overrun): about 4 segments per merged packet, not the 15 of a full
-        // poll. Before the clamp the socket dropped in slow start, the RTO stall made DRS's first sample grow rcvbuf
-        // to 4.8 MB, and the unpaced peer overran the ring, which put NAPI into ksoftirqd with full polls.
+        // Measured (seed 1, -t 30): about 14 segments per merged packet, most of a poll (bcm63xx's weight is 16), as
+        // the peer marks PSH only where tcp_push does, at the end of each 128 KB write; while it set PSH on every
+        // segment that caught its sender up with the data written (until 2026-12-06), GRO, which flushes a flow at
+        // PSH, merged about 4. Before tcp_clamp_window the socket dropped in slow start, the RTO stall made DRS's
+        // first sample grow rcvbuf to 4.8 MB, and the unpaced peer overran the ring (ksoftirqd, full polls).
         assertTrue(num(g, "gro_merged") > 2 * num(g, "gro_complete"), "several segments per merged packet: " + g);
         assertEquals(0.0, num(g, "gro_csum_sw"), "the NIC verified every checksum");
         // softnet_stat processed counts skbs entering __netif_receive_skb_core: a merged one once
