@@ -93,14 +93,15 @@ public final class Simulation {
         Core irqCore = cpu.core(0);
         boolean forward = sc.topology == Scenario.Topology.FORWARD;
         int txqlen = settings.txqueuelen;
+        long peerRxNs = settings.peerRxUsecs * 1_000L;
         if (forward) {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), LAN_ADDR, DEVICE_ADDR);
             DevicePort lan = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, this::tunable);
             DevicePort wan = new DevicePort("eth1", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, this::tunable);
             ports.add(lan);
             ports.add(wan);
-            clientPeer = new PeerHost(LAN_PEER_ADDR, sim, ledger, txqlen);
-            serverPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen);
+            clientPeer = new PeerHost(LAN_PEER_ADDR, sim, ledger, txqlen, peerRxNs);
+            serverPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen, peerRxNs);
             cablePeer(lan, clientPeer);
             cablePeer(wan, serverPeer);
             stack.addRoute(LAN_PEER_ADDR, lan.netdev);
@@ -109,7 +110,7 @@ public final class Simulation {
             stack = new DeviceStack(cpu, ledger, board.soc().cacheLineBytes(), board.nic().txChecksum(), DEVICE_ADDR);
             DevicePort p = new DevicePort("eth0", board, sim, ledger, stack, irqCore, netRx[0], netTx[0], settings, this::tunable);
             ports.add(p);
-            clientPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen);
+            clientPeer = new PeerHost(PEER_ADDR, sim, ledger, txqlen, peerRxNs);
             serverPeer = null;
             cablePeer(p, clientPeer);
             stack.addRoute(PEER_ADDR, p.netdev);
@@ -387,7 +388,7 @@ public final class Simulation {
 
     /**
      * Packets in a queue right now: rx rings, held by a delivery strategy, tx descriptors the NIC has not
-     * sent, qdiscs and both wire directions of every port. Between events it equals the ledger's in-flight
+     * sent, qdiscs and both wire directions of every port, and the peers' rings awaiting their next poll. Between events it equals the ledger's in-flight
      * count (the accounting invariant checked independently of the ledger's own arithmetic).
      */
     public long queuedPackets() {
@@ -396,6 +397,7 @@ public final class Simulation {
             n += p.nic.rxPendingFrames() + p.nic.rxFifoFrames() + p.driver.rxHeld() + p.nic.txPendingFrames() + p.netdev.backlog()
                     + p.out.inFlight() + p.in.inFlight();
         }
+        n += clientPeer.rxPending() + (serverPeer != null ? serverPeer.rxPending() : 0);
         return n;
     }
 

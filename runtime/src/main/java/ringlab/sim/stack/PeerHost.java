@@ -13,7 +13,8 @@ import ringlab.sim.tcp.TcpHost;
 
 /**
  * The ideal peer: a fast Linux host whose CPU costs nothing. It transmits onto its link through a
- * FIFO of txqueuelen packets (tail drop: "peer_txqueue_drop") and receives without loss. Each frame it sends
+ * FIFO of txqueuelen packets (tail drop: "peer_txqueue_drop") and receives without loss, through its NIC's
+ * interrupt throttling and GRO ({@link PeerRxPoll}), so its TCP receiver acknowledges merged skbs. Each frame it sends
  * leaves after a seeded delay of up to {@link #TX_JITTER_NS}, standing for the fast host's own interrupt
  * and softirq timing, so that runs are not phase-locked to the device's tick grid; its applications
  * are plain callbacks. Its TCP senders obey TCP small queues (tcp_small_queue_check): a connection's
@@ -32,6 +33,7 @@ public final class PeerHost implements Port, TcpHost {
     private final Sim sim;
     private final Ledger ledger;
     private final int txqueuelen;
+    private final PeerRxPoll rx;
     private Link link;
     private final ArrayList<TcpConnection> tcp = new ArrayList<>();
     private DatagramSink udpSink, icmpSink;
@@ -46,11 +48,16 @@ public final class PeerHost implements Port, TcpHost {
         if (tag instanceof PeerTimers t) t.txCompleted();
     };
 
-    public PeerHost(int addr, Sim sim, Ledger ledger, int txqueuelen) {
+    /**
+     * @param rxUsecsNs the peer NIC's interrupt throttling interval (--set peer_rx_usecs), ns; 0 = an interrupt
+     *                  and a poll per frame
+     */
+    public PeerHost(int addr, Sim sim, Ledger ledger, int txqueuelen, long rxUsecsNs) {
         this.addr = addr;
         this.sim = sim;
         this.ledger = ledger;
         this.txqueuelen = txqueuelen;
+        this.rx = new PeerRxPoll(sim, ledger, rxUsecsNs, this::input);
         this.txDrops = ledger.counter("peer_txqueue_drop");
         this.noSocket = ledger.counter("peer_no_socket");
     }
@@ -104,14 +111,20 @@ public final class PeerHost implements Port, TcpHost {
     public void frameArrived(Packet p) {
         if (TRACE) System.out.println(sim.now() + " peer<- " + p);
         framesIn++;
+        rx.land(p);
+    }
+
+    /** The protocol input of one frame, or of a TCP skb the peer's GRO merged. */
+    private void input(Packet p) {
         long now = sim.now();
         switch (p.proto) {
             case Packet.TCP -> {
                 TcpConnection c = find(p);
                 if (c == null) { ledger.drop(p, noSocket); return; }
                 dropFlag = false;
+                int segs = p.segs; // input may free p and reuse the object for an ACK
                 c.input(p);
-                if (!dropFlag) ledger.delivered(p);
+                if (!dropFlag) ledger.delivered(segs);
             }
             case Packet.UDP -> {
                 if (udpSink == null) { ledger.drop(p, noSocket); return; }
@@ -141,6 +154,9 @@ public final class PeerHost implements Port, TcpHost {
     public long framesIn() { return framesIn; }
 
     public long framesOut() { return framesOut; }
+
+    /** Frames landed in the NIC's ring and not yet polled (in flight for the ledger). */
+    public int rxPending() { return rx.pending(); }
 
     // ------------------------------------------------------------------ TcpHost
 
