@@ -36,6 +36,7 @@ final class ReportBuilder {
         r.boardId = s.scenario.board.id();
         for (DriverFeature f : s.scenario.features) r.features.add(f.id());
         r.seed = s.scenario.seed;
+        r.settings.putAll(s.scenario.settings);
         boolean forward = s.serverPeer != null;
         String client = Addr.str(s.clientPeer.addr), server = Addr.str(forward ? Simulation.PEER_ADDR : Simulation.DEVICE_ADDR);
         for (int i = 0; i < s.streams.size(); i++) {

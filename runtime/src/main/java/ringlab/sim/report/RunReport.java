@@ -19,6 +19,8 @@ public final class RunReport {
     public String boardId;
     public List<String> features = new ArrayList<>();
     public long seed;
+    /** The run's --set values (stack settings and feature tunables) as given, in their order; defaults are not listed. */
+    public Map<String, String> settings = new LinkedHashMap<>();
     public List<StreamInfo> streams = new ArrayList<>();
     public List<Interval> intervals = new ArrayList<>();
     public End end = new End();

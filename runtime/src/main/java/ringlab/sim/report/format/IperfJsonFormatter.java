@@ -71,13 +71,13 @@ public final class IperfJsonFormatter {
     }
 
     /**
-     * ringlab's own part: "run" (board, features, seed, the iperf3 release imitated), then the device detail's
+     * ringlab's own part: "run" (board, features, seed, the --set values given, the iperf3 release imitated), then the device detail's
      * keys. Everything ringlab adds to iperf3's document is here, so iperf3's objects keep iperf3's keys only.
      */
     private static JsonObject ringlab(RunReport r) {
         JsonObject m = new JsonObject();
         m.add("run", ReportJson.toJsonTree(map("board", r.boardId, "features", r.features, "seed", r.seed,
-                "imitates", IperfJsonStart.IPERF_VERSION)));
+                "settings", r.settings, "imitates", IperfJsonStart.IPERF_VERSION)));
         if (r.ringlab != null) {
             ReportJson.toJsonTree(r.ringlab).getAsJsonObject().entrySet().forEach(e -> m.add(e.getKey(), e.getValue()));
         }

@@ -27,8 +27,9 @@ final class RinglabText {
     static String format(RunReport r) {
         StringBuilder sb = new StringBuilder();
         sb.append("ringlab: board ").append(r.boardId).append(", seed ").append(r.seed)
-                .append(", features: ").append(r.features.isEmpty() ? "none" : String.join(", ", r.features))
-                .append('\n');
+                .append(", features: ").append(r.features.isEmpty() ? "none" : String.join(", ", r.features));
+        r.settings.forEach((k, v) -> sb.append(", ").append(k).append('=').append(v));
+        sb.append('\n');
         if (r.ringlab != null) {
             for (String line : renderObject(ReportJson.toJsonTree(r.ringlab).getAsJsonObject(), 2)) {
                 sb.append(line).append('\n');

@@ -98,6 +98,7 @@ class IperfJsonFormatterTest {
         assertEquals("sim-a", run.get("board").getAsString());
         assertEquals(42, run.get("seed").getAsInt());
         assertEquals("[\"napi\",\"gro\"]", run.get("features").toString());
+        assertEquals("{}", run.get("settings").toString(), "no --set given");
         assertEquals("iperf 3.12", run.get("imitates").getAsString());
         assertEquals(List.of("board", "topology", "virtual_seconds", "cpu_percent", "interrupts", "napi", "drops",
                 "accounting", "occupancy_avg", "ports", "features", "tcp", "cycles_percent", "cycles_percent_by_key", "ping",
@@ -105,6 +106,18 @@ class IperfJsonFormatterTest {
         assertEquals("eth1", ringlab.getAsJsonArray("ports").get(1).getAsJsonObject().get("name").getAsString());
         assertEquals(ReportJson.toJsonTree(SampleDetail.forward()), ringlab, "the ringlab key: the run, then the device detail");
         assertRoundTrips(json);
+    }
+
+    @Test
+    void theSetValuesOfTheRunAreEchoedInRunAndInTheTextHeader() {
+        RunReport r = SampleReports.tcp();
+        r.settings.put("peer_rx_usecs", "0");
+        r.settings.put("qdisc", "fq_codel");
+        JsonObject run = JsonParser.parseString(IperfJsonFormatter.format(r, PINNED)).getAsJsonObject()
+                .getAsJsonObject("ringlab").getAsJsonObject("run");
+        assertEquals("{\"peer_rx_usecs\":\"0\",\"qdisc\":\"fq_codel\"}", run.get("settings").toString());
+        assertTrue(RinglabText.format(r).startsWith("ringlab: board sim-a, seed 42, features: napi, gro, peer_rx_usecs=0, qdisc=fq_codel\n"),
+                RinglabText.format(r));
     }
 
     @Test
