@@ -76,6 +76,9 @@ public final class TcpConnection {
     /** Part of one sendmsg call that goes on after these bytes when {@code more} (tcp_push only at its end). */
     public long write(long bytes, boolean more) { return snd.write(bytes, more); }
 
+    /** The sendmsg call copied data before and now sleeps for send buffer: tcp_push marks the unsent tail (PSH). */
+    public void pushBeforeWait() { snd.pushBeforeWait(); }
+
     /** Head of the receive queue (in order, already trimmed to unread data after {@link #headOffset()}), or null. */
     public Packet peek() { return rcv.peek(); }
 

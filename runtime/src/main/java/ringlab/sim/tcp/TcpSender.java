@@ -111,6 +111,11 @@ final class TcpSender {
 
     long queued() { return writeSeq - sndUna; }
 
+    /** tcp_push of a sendmsg call that copied data and now waits for send buffer: PSH on the unsent tail, if any. */
+    void pushBeforeWait() {
+        if (writeSeq > sndNxt) push.mark(writeSeq, sndNxt, mss);
+    }
+
     /**
      * Appends up to bytes to the send queue and transmits what the windows allow. {@code more}: the sendmsg
      * call goes on after these bytes (no tcp_push yet); otherwise they end it, and the last byte written is
@@ -121,10 +126,7 @@ final class TcpSender {
         long free = sndbuf - queued();
         long n = Math.max(0, Math.min(bytes, free));
         if (n < bytes) writerBlocked = true;
-        if (n == 0) {
-            if (writeSeq > sndNxt) push.mark(writeSeq, sndNxt, mss); // tcp_push before sk_stream_wait_memory
-            return 0;
-        }
+        if (n == 0) return 0;
         writeSeq += n;
         if (!more || n < bytes || push.forced(writeSeq, maxWnd)) push.mark(writeSeq, sndNxt, mss);
         transmit();

@@ -60,7 +60,10 @@ public final class DeviceTcpSender extends Task {
                 if (budget != null) want = (int) Math.min(want, budget.allowance(c.stepNow()));
                 if (want <= 0) return false; // -n/-k: all sent, the test is over
                 long n = conn.write(want, callLeft > want); // tcp_push (PSH) at the call's end
-                if (n == 0) return false; // sk_stream_wait_memory until acks free sndbuf
+                if (n == 0) { // sk_stream_wait_memory until acks free sndbuf, after tcp_push if the call copied data
+                    if (callLeft < blk) conn.pushBeforeWait();
+                    return false;
+                }
                 c.charge(CostKey.TCP_SENDMSG);
                 c.charge(CostKey.COPY_BYTE, n);
                 if (!txChecksum) c.charge(CostKey.CSUM_BYTE, n);
