@@ -14,8 +14,9 @@ import ringlab.spi.net.Packet;
  * segments (dev_gro_receive, tcp4_gro_receive: contiguous sequence, same ACK, flags and options, up to
  * gro_max_size) into one skb that TCP then handles once, so the peer's receiver sends one ACK per merged skb
  * (a stretch ACK) instead of one per two segments. The poll ends with napi_complete's GRO flush, in the order
- * the flows were first held. A frame without payload, a SYN/FIN/RST, UDP and ICMP go up as they come, after
- * their flow's held skb.
+ * the flows were first held. A segment with PSH or shorter than the held skb's segments is merged and ends its
+ * flow's skb (one with PSH that starts a flow goes up alone); a TCP frame without payload or with SYN, FIN or
+ * RST goes up as it comes, after its flow's held skb; UDP and ICMP go up as they come (no UDP GRO socket).
  *
  * <p>Why it matters: a device that sends TCP receives and processes every ACK the peer returns, and the peer's
  * NIC decides how many there are. With rx-usecs 0 every frame is its own interrupt and poll and nothing merges
