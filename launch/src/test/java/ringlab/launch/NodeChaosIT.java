@@ -69,6 +69,7 @@ class NodeChaosIT {
             } catch (AssertionError | RuntimeException e) {
                 String log = node.log();
                 System.out.println("node output (last 20000 chars):\n" + log.substring(Math.max(0, log.length() - 20_000)));
+                node.copyLogs(Path.of("target", "chaos-node-logs"));
                 throw e;
             }
         }
@@ -150,10 +151,23 @@ class NodeChaosIT {
         assertTrue(extra.isEmpty(), when + ": bundles nobody installed on purpose: " + extra);
         // test.dropped: FileInstall may still be installing or uninstalling it from the last round of files (RESOLVED on
         // its way to ACTIVE): it settles as gone or started
-        await(when + ": test.dropped gone or ACTIVE", () -> {
-            String dropped = bundleStates(node).get("test.dropped");
-            return dropped == null || dropped.equals("ACTIVE") ? "settled" : null;
-        });
+        String[] dropped = {null};
+        try {
+            await(when + ": test.dropped gone or ACTIVE", () -> {
+                dropped[0] = bundleStates(node).get("test.dropped");
+                return dropped[0] == null || dropped[0].equals("ACTIVE") ? "settled" : null;
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + ": still " + dropped[0] + ", deploy/ holds " + deployFiles(node), e);
+        }
+    }
+
+    static List<String> deployFiles(ProcessNode node) {
+        try (var files = Files.list(node.data.resolve("deploy"))) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        } catch (java.io.IOException e) {
+            return List.of(e.toString());
+        }
     }
 
     /** The accepted tunables the status does not show (with what it shows instead), or "". */

@@ -61,6 +61,19 @@ final class ProcessNode extends NodeClient implements AutoCloseable {
         }
     }
 
+    /** Keeps every start's output (node-N.log) in a folder that outlives this node's, for a failed test. */
+    void copyLogs(Path to) {
+        try {
+            Files.createDirectories(to);
+            for (int i = 1; i <= starts; i++) {
+                Path log = root.resolve("node-" + i + ".log");
+                if (Files.exists(log)) Files.copy(log, to.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            System.out.println("could not keep the node's logs: " + e);
+        }
+    }
+
     @Override
     public void close() throws Exception {
         kill();

@@ -43,6 +43,11 @@ final class DeployFile {
      * can read a file while a writer has truncated it; the chaos soak restarted so with the defaults). Not stale:
      * a configuration not from a file, one whose file holds the same values, and a file using FileInstall's
      * ${...} substitution (its values cannot be compared as text).
+     * <p>A writer truncates a file before it writes (Files.write, most editors, FileInstall's own write-back),
+     * so a copy read in between holds part of the file or nothing, and nothing is a valid set of tunables (the
+     * defaults): the chaos soak, under load, accepted such an empty copy and lost every bql tunable, the
+     * writer's real content being refused after it. So the file is compared only once it has been quiet for
+     * {@link #QUIET_MILLIS} (its last change that long ago; at most {@link #MAX_WAIT_MILLIS} of waiting).
      */
     static boolean staleCopy(StoredConfig now) {
         if (now.props() == null) return false;
@@ -50,6 +55,7 @@ final class DeployFile {
         if (file == null) return false;
         Map<String, String> held = new TreeMap<>();
         now.props().forEach((k, v) -> { if (!TunableValues.bookkeeping(k)) held.put(k, String.valueOf(v).strip()); });
+        awaitQuiet(file);
         // FileInstall may be rewriting the file with these very values right now (its write-back truncates
         // first): a few looks a moment apart tell that from a file that holds other values
         for (int look = 0; look < 5; look++) {
@@ -81,6 +87,31 @@ final class DeployFile {
         Map<String, String> disk = new TreeMap<>();
         onDisk.stringPropertyNames().forEach(k -> { if (!TunableValues.bookkeeping(k)) disk.put(k, onDisk.getProperty(k).strip()); });
         return disk;
+    }
+
+    /** How long a deploy file must have been unchanged before a copy of it is compared with it. */
+    static final long QUIET_MILLIS = 250;
+    /** The longest wait for a file that keeps changing (then it is compared as it is). */
+    static final long MAX_WAIT_MILLIS = 2_000;
+
+    /** Waits until the file's last modification is QUIET_MILLIS old (or it is gone, or MAX_WAIT_MILLIS passed). */
+    private static void awaitQuiet(Path file) {
+        long deadline = System.nanoTime() + MAX_WAIT_MILLIS * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            long age;
+            try {
+                age = System.currentTimeMillis() - Files.getLastModifiedTime(file).toMillis();
+            } catch (IOException gone) {
+                return;
+            }
+            if (age >= QUIET_MILLIS) return;
+            try {
+                Thread.sleep(Math.max(1, Math.min(QUIET_MILLIS, QUIET_MILLIS - age))); // a future time stamp: wait a whole period
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static void pause() {

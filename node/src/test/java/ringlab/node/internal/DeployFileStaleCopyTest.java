@@ -43,6 +43,29 @@ class DeployFileStaleCopyTest {
     }
 
     @Test
+    void aCopyReadWhileAWriterHadTruncatedTheFileIsStale() throws Exception {
+        Path f = dir.resolve("ringlab.feature.bql.cfg");
+        Files.writeString(f, ""); // truncated: FileInstall read nothing (the defaults), the writer is not done
+        Thread writer = new Thread(() -> {
+            try {
+                Thread.sleep(50);
+                Files.writeString(f, "limit_min=-5\n");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        writer.start();
+        try {
+            assertTrue(DeployFile.staleCopy(held(f, Map.of())), "the empty copy of a file being written");
+        } finally {
+            writer.join();
+        }
+        Files.writeString(dir.resolve("empty.cfg"), "");
+        Files.setLastModifiedTime(dir.resolve("empty.cfg"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 10_000));
+        assertFalse(DeployFile.staleCopy(held(dir.resolve("empty.cfg"), Map.of())), "a file left empty on purpose: the defaults");
+    }
+
+    @Test
     void aCopyOfAFileThatIsGoneIsStaleItsDeletionFollows() {
         assertTrue(DeployFile.staleCopy(held(dir.resolve("gone.cfg"), Map.of("limit_min", "5830"))));
         // read while a writer had truncated it, then deleted: no values, and still not the file's word
