@@ -138,7 +138,7 @@ final class DeviceDetailBuilder {
     private Occupancy occupancy() {
         double n = Math.max(1, s.sampler.gaugeSamples);
         DevicePort p = s.ports.get(0);
-        return new Occupancy(s.sampler.gauges[0] / n, p.nic.rxSize(), s.sampler.gauges[1] / n, p.nic.txSize(),
+        return new Occupancy(s.sampler.gauges[0] / n, p.nic.rxFrameCapacity(), s.sampler.gauges[1] / n, p.nic.txSize(),
                 s.sampler.gauges[2] / n, s.sampler.gauges[3] / n);
     }
 

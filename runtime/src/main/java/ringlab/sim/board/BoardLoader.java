@@ -43,7 +43,7 @@ public final class BoardLoader {
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
             "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb", "rxGfpDma",
-            "rxRingFullIrq", "isrStatusReads", "irqUnmaskRmw");
+            "rxRingFullIrq", "isrStatusReads", "irqUnmaskRmw", "rxTimestampDesc", "rxHeadWriteback");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -119,7 +119,8 @@ public final class BoardLoader {
                 f.bool(n, "nic", "sg", false), f.bool(n, "nic", "flowControl", false),
                 f.bool(n, "nic", "swiotlb", false), f.bool(n, "nic", "rxGfpDma", false),
                 f.bool(n, "nic", "rxRingFullIrq", false), f.integerOr(n, "nic", "isrStatusReads", 0, 1),
-                f.bool(n, "nic", "irqUnmaskRmw", false));
+                f.bool(n, "nic", "irqUnmaskRmw", false), f.bool(n, "nic", "rxTimestampDesc", false),
+                f.bool(n, "nic", "rxHeadWriteback", false));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

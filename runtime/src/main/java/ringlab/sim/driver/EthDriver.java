@@ -303,6 +303,10 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     /** Receives the frame at the CPU's ring index, if the NIC handed one back. */
     private boolean receiveOne(Core c) {
         RxDesc d = nic.rx(rxCpu);
+        if (spec.rxHeadWriteback()) { // the head index the NIC wrote back: nothing more is read when it has not moved
+            c.charge(CostKey.DESC_READ);
+            if (d.nicOwned || d.frame == null) return false;
+        }
         c.charge(CostKey.DESC_READ);
         if (d.nicOwned || d.frame == null) return false;
         Packet p = nic.takeFrame(d);
@@ -335,6 +339,11 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         p.csumState = rxCsumState;
         rxCpu = next(rxCpu, nic.rxSize());
         rxToRefill++;
+        if (spec.rxTimestampDesc()) { // the extension: its ownership, then the time stamp (data1, data2); reused at refill
+            c.charge(CostKey.DESC_READ);
+            rxCpu = next(rxCpu, nic.rxSize());
+            rxToRefill++;
+        }
         work++;
         rxPackets++;
         st.delivery.deliver(c, p, stack);

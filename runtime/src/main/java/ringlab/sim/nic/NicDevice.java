@@ -15,7 +15,8 @@ import ringlab.spi.driver.NicModeration;
  * unmasks. A frame finding no NIC-owned rx descriptor is dropped and counted (rx_missed_errors), or,
  * with 802.3x flow control (nic.flowControl), waits in the MAC's receive FIFO and pauses the link
  * partner ({@link PauseFlowControl}) until the driver's next rx tail write lets it in. A NIC with nic.rxRingFullIrq
- * also raises its ring-full interrupt for a lost frame, whatever the driver has masked.
+ * also raises its ring-full interrupt for a lost frame, whatever the driver has masked. A NIC with
+ * nic.rxTimestampDesc writes a timestamp extension into the descriptor after each frame's, so a frame needs two.
  * Interrupt causes are level-triggered: unmasking with a cause latched raises the line at once.
  * DMA is instantaneous on frame arrival (bus bandwidth not modelled).
  */
@@ -97,11 +98,11 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     @Override
     public void frameArrived(Packet p) {
         if (TRACE) System.out.println(sim.now() + " dev<- " + p);
-        RxDesc d = rx[rxNicHead];
-        if (flowControl != null && (flowControl.holding() || !d.nicOwned)) {
+        boolean room = roomAtHead();
+        if (flowControl != null && (flowControl.holding() || !room)) {
             if (flowControl.hold(p)) return; // lands at the driver's next rx tail write
-        } else if (d.nicOwned) {
-            land(p, d);
+        } else if (room) {
+            land(p, rx[rxNicHead]);
             return;
         }
         rxMissedErrors++;
@@ -115,8 +116,15 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     }
 
     private void drainFifo() {
-        while (flowControl.holding() && rx[rxNicHead].nicOwned) land(flowControl.next(), rx[rxNicHead]);
+        while (flowControl.holding() && roomAtHead()) land(flowControl.next(), rx[rxNicHead]);
     }
+
+    /** A free descriptor at the head, and with nic.rxTimestampDesc the one after it for the frame's extension. */
+    private boolean roomAtHead() {
+        return rx[rxNicHead].nicOwned && (!spec.rxTimestampDesc() || rx[nextRx(rxNicHead)].nicOwned);
+    }
+
+    private int nextRx(int i) { return i + 1 == rx.length ? 0 : i + 1; }
 
     /** DMA of a frame into the free descriptor d at the NIC's head. */
     private void land(Packet p, RxDesc d) {
@@ -127,7 +135,11 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
         }
         d.frame = p;
         d.nicOwned = false;
-        rxNicHead = rxNicHead + 1 == rx.length ? 0 : rxNicHead + 1;
+        rxNicHead = nextRx(rxNicHead);
+        if (spec.rxTimestampDesc()) { // the extension (the frame's receive time stamp) in the next descriptor
+            rx[rxNicHead].nicOwned = false;
+            rxNicHead = nextRx(rxNicHead);
+        }
         rxFramesLanded++;
         rxPending++;
         rxBytes += p.frameBytes();
@@ -302,4 +314,7 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
 
     /** Descriptors holding a received frame not yet taken by the driver. */
     public int rxPendingFrames() { return rxPending; }
+
+    /** Frames the rx ring holds when full (half its descriptors with nic.rxTimestampDesc). */
+    public int rxFrameCapacity() { return spec.rxTimestampDesc() ? rx.length / 2 : rx.length; }
 }

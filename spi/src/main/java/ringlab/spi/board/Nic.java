@@ -49,6 +49,15 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param irqUnmaskRmw       the unmask after a completed poll reads each enable register back first (ravb_modify of
  *                           RIC0 and TIC on GbEth): one more uncached read per register (descriptor field, optional,
  *                           default false: plain writes)
+ * @param rxTimestampDesc    every received frame is followed in the rx ring by a timestamp extension descriptor
+ *                           (lan743x: RX_CFG_B_TS_ALL_RX, set by lan743x_rx_open whatever the PTP configuration):
+ *                           a frame takes two descriptors, so the ring holds rxRing / 2 frames, and the driver
+ *                           reads the extension (its data0 to data2) and hands it back (lan743x_rx_reuse_ring_element)
+ *                           for every frame (descriptor field, optional, default false)
+ * @param rxHeadWriteback    the NIC writes its rx head index back to coherent memory and the driver reads it before
+ *                           each descriptor it looks at (lan743x: *rx->head_cpu_ptr in lan743x_rx_process_buffer): one
+ *                           more uncached read per frame and per poll's last look (descriptor field, optional,
+ *                           default false: the driver reads the descriptor's own ownership bit only)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
@@ -56,11 +65,26 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                   RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
                   int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
-                  boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw) {
+                  boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw,
+                  boolean rxTimestampDesc, boolean rxHeadWriteback) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
         if (isrStatusReads < 0) throw new IllegalArgumentException("isrStatusReads must be >= 0, not " + isrStatusReads);
+        if (rxTimestampDesc && rxRing % 2 != 0) {
+            throw new IllegalArgumentException("rxRing must be even when every frame takes two descriptors (rxTimestampDesc), not " + rxRing);
+        }
+    }
+
+    /** The 2.5 constructor, without the rx timestamp extension descriptor and the head write-back (both false). */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
+               boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
+                swiotlb, rxGfpDma, rxRingFullIrq, isrStatusReads, irqUnmaskRmw, false, false);
     }
 
     /** The 2.0 constructor, without scatter-gather (false: NETIF_F_SG not advertised) and without flow control. */

@@ -9,6 +9,8 @@
  * 2.4.0: CostKey.SELECT (sys.select).
  * 2.5.0: Nic.rxRingFullIrq (the NIC's interrupt for a frame lost at a full ring), Nic.isrStatusReads and
  *        Nic.irqUnmaskRmw (the interrupt handler's register reads), the 2.3 constructor kept.
+ * 2.6.0: Nic.rxTimestampDesc (an rx extension descriptor per frame) and Nic.rxHeadWriteback (the head index read
+ *        from coherent memory), the 2.5 constructor kept.
  */
-@org.osgi.annotation.versioning.Version("2.5.0")
+@org.osgi.annotation.versioning.Version("2.6.0")
 package ringlab.spi.board;
