@@ -315,6 +315,6 @@ public final class NicDevice implements Port, EventHandler, NicModeration, Link.
     /** Descriptors holding a received frame not yet taken by the driver. */
     public int rxPendingFrames() { return rxPending; }
 
-    /** Frames the rx ring holds when full (half its descriptors with nic.rxTimestampDesc). */
+    /** Frames the rx ring holds when full (half its descriptors with nic.rxTimestampDesc; an odd ring's pairs wrap, as both sides step by two). */
     public int rxFrameCapacity() { return spec.rxTimestampDesc() ? rx.length / 2 : rx.length; }
 }

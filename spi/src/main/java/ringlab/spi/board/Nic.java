@@ -71,9 +71,6 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
         if (isrStatusReads < 0) throw new IllegalArgumentException("isrStatusReads must be >= 0, not " + isrStatusReads);
-        if (rxTimestampDesc && rxRing % 2 != 0) {
-            throw new IllegalArgumentException("rxRing must be even when every frame takes two descriptors (rxTimestampDesc), not " + rxRing);
-        }
     }
 
     /** The 2.5 constructor, without the rx timestamp extension descriptor and the head write-back (both false). */
