@@ -303,12 +303,11 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     /** Receives the frame at the CPU's ring index, if the NIC handed one back. */
     private boolean receiveOne(Core c) {
         RxDesc d = nic.rx(rxCpu);
-        if (spec.rxHeadWriteback()) { // the head index the NIC wrote back: nothing more is read when it has not moved
-            c.charge(CostKey.DESC_READ);
-            if (d.nicOwned || d.frame == null) return false;
-        }
-        c.charge(CostKey.DESC_READ);
-        if (d.nicOwned || d.frame == null) return false;
+        boolean landed = !d.nicOwned && d.frame != null;
+        // with nic.rxHeadWriteback the head index the NIC wrote back is read first, and the descriptor only when it moved
+        if (spec.rxHeadWriteback()) c.charge(CostKey.DESC_READ);
+        if (landed || !spec.rxHeadWriteback()) c.charge(CostKey.DESC_READ);
+        if (!landed) return false;
         Packet p = nic.takeFrame(d);
         int len = p.frameBytes() + Packet.FCS;
         c.charge(CostKey.DRV_RX_PKT);
