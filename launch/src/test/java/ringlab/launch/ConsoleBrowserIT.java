@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
@@ -170,8 +171,7 @@ class ConsoleBrowserIT {
 
     @Test
     @Order(6)
-    void aBundleIsUploadedShowsItsFeatureAndIsUninstalled() throws Exception {
-        Path dir = Files.createTempDirectory("ringlab-browser");
+    void aBundleIsUploadedShowsItsFeatureAndIsUninstalled(@TempDir Path dir) throws Exception {
         Path jar = Files.write(dir.resolve("test-browser.jar"), TestBundles.featureBundle("test.browser", false));
         Path notABundle = Files.write(dir.resolve("plain.jar"), TestBundles.plainJar());
         page("bundles");

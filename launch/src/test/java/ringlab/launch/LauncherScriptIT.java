@@ -70,6 +70,8 @@ class LauncherScriptIT {
             assertFalse(cmdline.contains(keystore.password()), "the password is not in ps: " + cmdline);
             assertFalse(cmdline.contains("keystore.password"), cmdline);
             assertTrue(cmdline.contains("-Dorg.apache.felix.http.enable=false"), "plain HTTP off: " + cmdline);
+            // FileInstall's scratch folder lives in the data folder: in /tmp a killed node leaves one per start
+            assertTrue(Files.isDirectory(data.resolve("fileinstall-tmp")), "FileInstall's tmpdir in " + data + ": " + cmdline);
         } finally {
             node.destroy();
             if (!node.waitFor(30, TimeUnit.SECONDS)) node.destroyForcibly().waitFor();

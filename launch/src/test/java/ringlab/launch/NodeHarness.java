@@ -61,6 +61,7 @@ final class NodeHarness extends NodeClient implements AutoCloseable {
             config.put("org.apache.felix.http.host", "127.0.0.1");
             config.put("ringlab.data", data.toString());
             config.put("felix.fileinstall.dir", data.resolve("deploy").toString());
+            config.put("felix.fileinstall.tmpdir", data.resolve("fileinstall-tmp").toString());
             config.put("felix.fileinstall.poll", "200");
             if (scheme.equals("https")) {
                 config.put("org.osgi.service.http.port.secure", Integer.toString(port));

@@ -34,6 +34,7 @@ final class ProcessNode extends NodeClient implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-XX:+UseSerialGC",
                 "-Dringlab.data=" + data, "-Dfelix.fileinstall.dir=" + data.resolve("deploy"), "-Dfelix.fileinstall.poll=200",
+                "-Dfelix.fileinstall.tmpdir=" + data.resolve("fileinstall-tmp"),
                 "-Dlaunch.storage.dir=" + data.resolve("felix-cache"), "-Dlaunch.keep=true",
                 "-Dorg.osgi.service.http.port=" + port, "-Dorg.apache.felix.http.host=127.0.0.1"));
         cmd.addAll(jvmOptions);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
@@ -46,6 +47,8 @@ import ringlab.spi.feature.DriverFeature;
 class SweepReportBrowserIT {
     static final List<String> BOARDS = List.of("bcm6328", "rzg2ul");
     static ChromeDriver browser;
+    @TempDir
+    static Path reportDir;
     static Path page;
     static List<RunResult> results = new ArrayList<>();
     static List<Refusal> refused = new ArrayList<>();
@@ -69,7 +72,7 @@ class SweepReportBrowserIT {
                 run(new RunSpec("tcp-rx-txqueuelen", "bcm6328", f, 1, Map.of("txqueuelen", q), null, 0, workloads.get("tcp-rx")), boards, features);
             }
         }
-        page = Files.createTempDirectory("ringlab-report").resolve("report.html");
+        page = reportDir.resolve("report.html");
         Files.writeString(page, SweepReport.html("boards-by-features", results, refused), StandardCharsets.UTF_8);
     }
 
