@@ -86,6 +86,7 @@ class NodeApiIT {
             {"", "empty"},
             {"{\"board\": \"no-such-board\"}", "board 'no-such-board' is not installed"},
             {"{\"features\": \"stock,nope\"}", "feature 'nope' is not installed"},
+            {"{\"features\": \"stock,-nope\"}", "feature 'nope' in '-nope' is not installed"},
             {"{\"workload\": \"-M 512 --bogus\"}", "workload"},
             {"{\"pace\": \"fast\"}", "pace 'fast'"},
             {"{\"seed\": 1.5}", "seed"},

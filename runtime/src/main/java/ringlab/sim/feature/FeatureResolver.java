@@ -31,6 +31,7 @@ public final class FeatureResolver {
     }
 
     public static List<DriverFeature> resolve(String list, Board board, Map<String, DriverFeature> installed) {
+        checkRemovals(list, board, installed);
         List<String> ids = ids(list, board);
         List<DriverFeature> out = new ArrayList<>();
         for (String id : ids) {
@@ -52,5 +53,23 @@ public final class FeatureResolver {
             }
         }
         return out;
+    }
+
+    /**
+     * A "-id" must name a feature that is installed or in the board's stock set (whose bundle may be gone: then
+     * "stock,-id" is how to run without it); anything else is a typo that would otherwise be ignored.
+     */
+    private static void checkRemovals(String list, Board board, Map<String, DriverFeature> installed) {
+        if (list == null) return;
+        for (String raw : list.split(",")) {
+            String t = raw.trim();
+            if (!t.startsWith("-")) continue;
+            String id = t.substring(1);
+            if (id.isEmpty()) throw new IllegalArgumentException("'-' names no feature to remove (write -id)");
+            if (!installed.containsKey(id) && !board.stockFeatures().contains(id)) {
+                throw new IllegalArgumentException("feature '" + id + "' in '" + t + "' is not installed (installed: "
+                        + (installed.isEmpty() ? "none" : String.join(", ", installed.keySet())) + ")");
+            }
+        }
     }
 }
