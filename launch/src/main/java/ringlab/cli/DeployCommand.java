@@ -63,7 +63,7 @@ final class DeployCommand implements Callable<Integer> {
         String data = this.data != null ? this.data : io.env().getOrDefault("RINGLAB_DATA", "ringlab-data");
         if (file == null) return usage(err, "which jar? ringlab deploy FILE.jar");
         Path jar = Path.of(file);
-        if (!Files.isRegularFile(jar)) return usage(err, "no such file: " + file);
+        if (!Files.isRegularFile(jar)) return fail(err, "no such file: " + file);
         try {
             try {
                 token = TokenSource.resolve(token, tokenFile, io.env().get(TokenSource.ENV), data);
@@ -84,7 +84,7 @@ final class DeployCommand implements Callable<Integer> {
             err.println("ringlab deploy: " + jar.getFileName() + " refused (HTTP " + r.statusCode() + "): " + errorOf(r.body()));
             return 1;
         } catch (IllegalArgumentException e) {
-            return usage(err, "bad node URL '" + node + "': " + e.getMessage());
+            return fail(err, "bad node URL '" + node + "': " + e.getMessage());
         } catch (IOException e) {
             err.println("ringlab deploy: cannot reach " + node + ": " + e);
             return 2;
@@ -105,6 +105,13 @@ final class DeployCommand implements Callable<Integer> {
         return body.strip();
     }
 
+    /** Bad input that the usage text would not explain: one line. */
+    private static int fail(PrintStream err, String why) {
+        err.println("ringlab deploy: " + why + "; see ringlab deploy --help");
+        return 2;
+    }
+
+    /** A missing jar or token: the line, then where each comes from. */
     private static int usage(PrintStream err, String why) {
         err.println("ringlab deploy: " + why);
         err.println("usage: ringlab deploy FILE.jar [--node URL (http://127.0.0.1:8080)] [--data DIR (ringlab-data) | --token-file FILE]");

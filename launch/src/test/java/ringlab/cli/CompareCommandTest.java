@@ -139,7 +139,7 @@ class CompareCommandTest {
         "compare --hardware bcm6328 --a stock --b stock --nope -- -t 1         | ringlab compare: Unknown option: '--nope'",
         "compare --hardware bcm6328 --a x --b stock --set nosuch=1 -- -t 1     | ringlab compare: --a: feature 'x' is not installed",
         // refused inside the run (the feature refuses its tunable at ndo_open): the state is named, nothing printed
-        "compare --hardware rzg2ul --a stock,build-skb --b stock,build-skb,page-pool --set pool_size=0 -- -t 1 | ringlab compare: --b: page-pool: pool_size must be 1..32768, not 0",
+        "compare --hardware rzg2ul --a stock,build-skb --b stock,build-skb,page-pool --set pool_size=0 -- -t 1 | ringlab compare: --b: --set pool_size: 0 is out of range [1, 32768] pages (tunable page-pool/pool_size)",
     })
     void badInputIsOneLineNamingItStatusTwoAndNothingOnStdout(String args, String line) {
         Run r = PluginJars.cli(ENV, args.trim().split(" +"));

@@ -55,4 +55,20 @@ class DeployCommandTest {
         assertEquals(0, r.rc(), r.err());
         assertTrue(r.out().contains("\"ACTIVE\""), r.out());
     }
+
+    @Test
+    void aJarThatIsNotThereOrABadNodeUrlGetsOneLine(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"deploy", dir.resolve("nosuch.jar").toString(), "--token", "t"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, rc);
+        assertEquals("ringlab deploy: no such file: " + dir.resolve("nosuch.jar") + "; see ringlab deploy --help", err.toString(StandardCharsets.UTF_8).strip());
+        Path jar = Files.write(dir.resolve("board.jar"), new byte[] {1});
+        err.reset();
+        rc = Main.run(new String[] {"deploy", jar.toString(), "--token", "t", "--node", "http://bad host:1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, rc);
+        String line = err.toString(StandardCharsets.UTF_8).strip();
+        assertTrue(line.startsWith("ringlab deploy: bad node URL 'http://bad host:1'") && !line.contains("\n"), line);
+    }
 }

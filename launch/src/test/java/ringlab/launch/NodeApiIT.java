@@ -92,6 +92,9 @@ class NodeApiIT {
             {"{\"seed\": 1.5}", "seed"},
             {"{\"colour\": \"red\"}", "unknown field 'colour'"},
             {"{\"board\": 7}", "field 'board' must be a string"},
+            {"{\"features\": null}", "field 'features' must be a string, not null"},
+            {"{\"board\": {\"id\": \"rzg2ul\"}}", "field 'board' must be a string, not {\"id\":\"rzg2ul\"}"},
+            {"{\"seed\": [1]}", "field 'seed' must be a whole number, not [1]"},
             // a valid field beside an invalid one: refused as a whole
             {"{\"pace\": \"pause\", \"features\": \"nope\"}", "nope"},
         };

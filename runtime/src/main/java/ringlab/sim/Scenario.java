@@ -54,11 +54,20 @@ public final class Scenario {
             if (StackSettings.isStackKey(e.getKey())) continue;
             for (DriverFeature f : features) {
                 for (Tunable t : f.tunables()) {
-                    if (t.name().equals(e.getKey())) m.computeIfAbsent(f.id(), k -> new LinkedHashMap<>()).putIfAbsent(t.name(), whole(e));
+                    if (t.name().equals(e.getKey())) m.computeIfAbsent(f.id(), k -> new LinkedHashMap<>()).putIfAbsent(t.name(), inRange(f, t, whole(e)));
                 }
             }
         }
         return TunableSettings.of(m);
+    }
+
+    /** The range the feature declares, as the API and the sysfs files it imitates refuse what lies outside. */
+    private static long inRange(DriverFeature f, Tunable t, long v) {
+        if (v < t.min() || v > t.max()) {
+            throw new IllegalArgumentException("--set " + t.name() + ": " + v + " is out of range [" + t.min() + ", " + t.max()
+                    + "] " + t.unit() + " (tunable " + f.id() + "/" + t.name() + ")");
+        }
+        return v;
     }
 
     private static long whole(Map.Entry<String, String> e) {

@@ -1,6 +1,7 @@
 package ringlab.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
@@ -38,5 +39,16 @@ class TunableNamespaceTest {
         Scenario sc = Scenario.builder(TestBoards.flat(5, "5.15")).features(List.of(new Limited("a", 1), new Limited("b", 2)))
                 .set("limit", "3").tunables("b", Map.of("limit", 4L)).build();
         assertEquals(Map.of("a", Map.of("limit", 3L), "b", Map.of("limit", 4L)), sc.tunables.byFeature());
+    }
+
+    @Test
+    void aSetValueOutsideTheDeclaredRangeIsRefusedAsTheApiRefusesIt() {
+        Scenario.Builder b = Scenario.builder(TestBoards.flat(5, "5.15")).features(List.of(new Limited("a", 1))).set("limit", "-1");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+        assertEquals("--set limit: -1 is out of range [0, 1000] n (tunable a/limit)", e.getMessage());
+        Scenario.Builder over = Scenario.builder(TestBoards.flat(5, "5.15")).features(List.of(new Limited("a", 1))).set("limit", "1001");
+        assertThrows(IllegalArgumentException.class, over::build);
+        Scenario atMax = Scenario.builder(TestBoards.flat(5, "5.15")).features(List.of(new Limited("a", 1))).set("limit", "1000").build();
+        assertEquals(Map.of("a", Map.of("limit", 1000L)), atMax.tunables.byFeature());
     }
 }

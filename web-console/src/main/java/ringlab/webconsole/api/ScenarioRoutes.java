@@ -48,7 +48,7 @@ final class ScenarioRoutes {
                 JsonPrimitive p = v.getAsJsonPrimitive();
                 m.put(k, p.isNumber() ? p.getAsBigDecimal() : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
             } else {
-                m.put(k, v.toString());
+                m.put(k, v); // null, an object or an array: not text, so the node refuses it naming the field (its JSON shown)
             }
         }
         return m;
