@@ -125,4 +125,13 @@ final class NodeHarness extends NodeClient implements AutoCloseable {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
+
+    /** A service of a running framework, waited for; by class name (the test's class path has its own API classes). */
+    static Object service(BundleContext context, String className) throws InterruptedException {
+        org.osgi.util.tracker.ServiceTracker<Object, Object> t = new org.osgi.util.tracker.ServiceTracker<>(context, className, null);
+        t.open(true);
+        Object s = t.waitForService(WAIT.toMillis());
+        org.junit.jupiter.api.Assertions.assertNotNull(s, "no " + className + " service within " + WAIT);
+        return s;
+    }
 }

@@ -21,7 +21,6 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.launch.Framework;
-import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * Starts Felix in this JVM with exactly the bundles, start levels and properties embedded in the
@@ -169,11 +168,7 @@ class NodeIT {
     }
 
     private static Object service(BundleContext context, String className) throws InterruptedException {
-        ServiceTracker<Object, Object> t = new ServiceTracker<>(context, className, null);
-        t.open(true);
-        Object s = t.waitForService(WAIT.toMillis());
-        assertNotNull(s, "no " + className + " service within " + WAIT);
-        return s;
+        return NodeHarness.service(context, className);
     }
 
     private static <T> T await(String what, Supplier<T> probe) { return NodeHarness.await(what, probe); }

@@ -12,11 +12,14 @@ import java.util.TreeMap;
 
 /**
  * The .cfg file in the deploy folder that a configuration came from, written by the API's writer before it
- * updates ConfigAdmin. FileInstall writes a changed configuration back to its file, but only later, on its
- * own thread; if its folder scan comes first it finds the file's older content, takes it for a user's edit
- * and puts it back into ConfigAdmin, undoing the API's change (the chaos soak lost a tunable so). With the
- * file written first, the scan finds the API's values. Values are written as text (java.util.Properties
- * syntax), which the node reads by the same rules as typed ones.
+ * updates ConfigAdmin: if FileInstall's folder scan found the file's older content it would take it for a
+ * user's edit and put it back into ConfigAdmin, undoing the API's change (the chaos soak lost a tunable so).
+ * With the file written first, the scan finds the API's values. The node runs FileInstall without its own
+ * write-back (felix.fileinstall.enableConfigSave=false in the .bndrun): that wrote whatever ConfigAdmin held
+ * when its event came, also a copy its scan had read from a half-written file, and the file then agreed with
+ * that copy, so {@link #staleCopy} let it through (the soak lost a bql tunable so, about once in 20 runs under
+ * load). So the file has two writers: the user, and the API here. Values are written as text
+ * (java.util.Properties syntax), which the node reads by the same rules as typed ones.
  */
 final class DeployFile {
     private DeployFile() { }
@@ -43,7 +46,7 @@ final class DeployFile {
      * can read a file while a writer has truncated it; the chaos soak restarted so with the defaults). Not stale:
      * a configuration not from a file, one whose file holds the same values, and a file using FileInstall's
      * ${...} substitution (its values cannot be compared as text).
-     * <p>A writer truncates a file before it writes (Files.write, most editors, FileInstall's own write-back),
+     * <p>A writer truncates a file before it writes (Files.write, most editors; FileInstall's write-back did too),
      * so a copy read in between holds part of the file or nothing, and nothing is a valid set of tunables (the
      * defaults): the chaos soak, under load, accepted such an empty copy and lost every bql tunable, the
      * writer's real content being refused after it. So the file is compared only once it has been quiet for
@@ -56,8 +59,8 @@ final class DeployFile {
         Map<String, String> held = new TreeMap<>();
         now.props().forEach((k, v) -> { if (!TunableValues.bookkeeping(k)) held.put(k, String.valueOf(v).strip()); });
         awaitQuiet(file);
-        // FileInstall may be rewriting the file with these very values right now (its write-back truncates
-        // first): a few looks a moment apart tell that from a file that holds other values
+        // a user's editor may be rewriting the file with these very values right now (truncating first): a few
+        // looks a moment apart tell that from a file that holds other values
         for (int look = 0; look < 5; look++) {
             if (look > 0) pause();
             if (!Files.exists(file)) return true; // gone: FileInstall deletes the configuration at its next scan
@@ -65,6 +68,12 @@ final class DeployFile {
             if (disk == null || disk.equals(held)) return false;
         }
         return true;
+    }
+
+    /** What the node says when it sets aside a {@link #staleCopy}. */
+    static String staleNote(StoredConfig now) {
+        return now.source() + ": ConfigAdmin holds values that differ from the file (an older or half-written copy of it, or another"
+                + " ConfigAdmin client's change): the file is the source, its values go on (change the file or use the API)";
     }
 
     /** The file's values (not bookkeeping keys); empty when it is gone; null when they cannot be compared. */

@@ -120,8 +120,9 @@ public final class FeatureConfigs implements FeatureRegistry.Listener {
                 if (saved != null && saved.problem() != null) {
                     control.refused(pid, "the last accepted tunables in " + saved.file() + " are unreadable: " + saved.problem());
                 }
-                if (DeployFile.staleCopy(now)) { // FileInstall's older copy of a file the API has rewritten since
+                if (DeployFile.staleCopy(now)) { // an older or partial copy of a deploy file, or another client's write to it
                     if (first && saved != null && saved.value() != null) control.tunablesChanged(id, saved.value());
+                    else control.note(pid, DeployFile.staleNote(now));
                     return;
                 }
                 if (now.props() == null && saved != null && saved.value() != null && !saved.value().isEmpty()) {

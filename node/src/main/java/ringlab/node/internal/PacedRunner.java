@@ -194,7 +194,10 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
                 return;
             }
             if (!book.news(ScenarioSpec.PID, now.changeCount())) return; // the API's write, decided already
-            if (DeployFile.staleCopy(now)) return; // FileInstall's older copy of a file the API has rewritten since
+            if (DeployFile.staleCopy(now)) { // an older or partial copy of a deploy file, or another client's write to it
+                note(ScenarioSpec.PID, DeployFile.staleNote(now));
+                return;
+            }
             ScenarioSpec next;
             long tick;
             try {
