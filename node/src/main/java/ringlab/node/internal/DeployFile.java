@@ -72,6 +72,10 @@ final class DeployFile {
 
     /** What the node says when it sets aside a {@link #staleCopy}. */
     static String staleNote(StoredConfig now) {
+        Path file = now.props() == null ? null : StoredConfig.file(now.props().get(StoredConfig.FILE_KEY));
+        if (file != null && !Files.exists(file)) {
+            return now.source() + ": the file is gone (FileInstall deletes the configuration next): the accepted values go on";
+        }
         return now.source() + ": ConfigAdmin holds values that differ from the file (an older or half-written copy of it, or another"
                 + " ConfigAdmin client's change): the file is the source, its values go on (change the file or use the API)";
     }
