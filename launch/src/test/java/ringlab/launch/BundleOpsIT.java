@@ -177,6 +177,35 @@ class BundleOpsIT {
         assertTrue(bundles("test.fake.spi").isEmpty());
     }
 
+    /**
+     * A jar the deploy folder installed is the folder's to update, also when FileInstall offers it again after a
+     * restart (it changed while the node was down; a kill -9 mid-update does the same): until 2026-12-06 the
+     * guard compared FileInstall's locations (file:/...) as text with the folder's URI (file:///...), took the
+     * folder's bundle for the node's own and moved the jar away while its bundle stayed.
+     */
+    @Test
+    void aFolderJarChangedWhileTheNodeWasDownIsUpdatedAndASecondCopyOfItIsRefused() throws Exception {
+        start();
+        Path jar = node.data.resolve("deploy/mine.jar");
+        Files.write(jar, TestBundles.activatorBundle("test.mine", "1.0.0", "", Map.of()));
+        await("installed from the folder", () -> bundles("test.mine").size() == 1 && "ACTIVE".equals(bundles("test.mine").get(0).get("state").getAsString()));
+        node.stop();
+        Files.write(jar, TestBundles.activatorBundle("test.mine", "1.0.1", "", Map.of()));
+        node.start();
+        await("updated from the folder", () -> {
+            List<JsonObject> b = bundles("test.mine");
+            return b.size() == 1 && "1.0.1".equals(b.get(0).get("version").getAsString()) && "ACTIVE".equals(b.get(0).get("state").getAsString());
+        });
+        assertTrue(Files.exists(jar), "the jar stays in the deploy folder");
+        assertTrue(events("bundle_refused").isEmpty(), events("bundle_refused").toString());
+
+        Files.write(node.data.resolve("deploy/mine-copy.jar"), TestBundles.activatorBundle("test.mine", "1.0.2", "", Map.of()));
+        JsonObject refused = await("the second copy refused", () -> events("bundle_refused").stream().findFirst().orElse(null));
+        assertTrue(refused.get("message").getAsString().contains("from deploy/mine.jar"), refused.toString());
+        assertEquals("1.0.1", bundles("test.mine").get(0).get("version").getAsString());
+        assertTrue(Files.exists(node.data.resolve("deploy-refused/mine-copy.jar")));
+    }
+
     @Test
     void exportsOfNodePackagesAHugeManifestAndInfrastructureChangesAreRefused() throws Exception {
         start();

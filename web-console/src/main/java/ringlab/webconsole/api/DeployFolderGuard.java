@@ -21,7 +21,7 @@ import ringlab.node.NodeEvent.Kind;
  * FileInstall asks its registered installers before its own bundle handling (this one ranks high), so this
  * one claims the jars in the deploy folder that must not become bundles: a symbolic name already installed
  * otherwise (through the API or by the node's launcher: FileInstall would update that bundle, take it over
- * and uninstall it when the file goes), a jar exporting ringlab.* or infrastructure packages, a manifest
+ * and uninstall it when the file goes) or from another file of the folder, a jar exporting ringlab.* or infrastructure packages, a manifest
  * over {@link JarManifest#MAX_BYTES}. Such a jar is moved to DATA/deploy-refused/ (so a later scan, or the
  * first scan after a restart, before this service is back, cannot pick it up) with a bundle_refused event.
  */
@@ -77,11 +77,18 @@ public final class DeployFolderGuard implements ArtifactInstaller {
         } catch (IllegalArgumentException e) {
             return e.getMessage().startsWith("refused") ? e.getMessage() : null; // too large; "not a bundle" is FileInstall's call
         }
+        Path self = file.toPath().toAbsolutePath().normalize();
         for (Bundle b : context.getBundles()) {
-            if (mf.symbolicName().equals(b.getSymbolicName()) && !infra.fromDeployFolder(b)) {
+            if (!mf.symbolicName().equals(b.getSymbolicName())) continue;
+            Path from = infra.deployFile(b);
+            if (from == null) {
                 return "bundle " + mf.symbolicName() + " is already installed as bundle " + b.getBundleId()
                         + (b.getLocation().startsWith(Infrastructure.API_LOCATION) ? " through the API (PUT /api/v1/bundles/" + b.getBundleId() + " updates it)"
                                 : " by the node") + "; the deploy folder manages only the bundles it installed";
+            }
+            if (!from.equals(self)) { // its own file is an update, which FileInstall makes; another file would be a second copy
+                return "bundle " + mf.symbolicName() + " is already installed as bundle " + b.getBundleId() + " from deploy/"
+                        + from.getFileName() + " (replace that file to update it)";
             }
         }
         try {

@@ -29,10 +29,30 @@ final class Infrastructure {
         return b.getLocation().startsWith(API_LOCATION) || fromDeployFolder(b);
     }
 
-    /** Installed by FileInstall from the deploy folder (its locations are the files' URIs). */
-    boolean fromDeployFolder(Bundle b) {
+    /** Installed by FileInstall from the deploy folder. */
+    boolean fromDeployFolder(Bundle b) { return deployFile(b) != null; }
+
+    /**
+     * The deploy-folder file a bundle was installed from, or null. FileInstall's locations are File.toURI()
+     * ("file:/data/deploy/x.jar"), so they are compared as paths: as text they never began with the folder's
+     * Path.toUri() ("file:///data/deploy/"), every bundle of the folder counted as the node's own, and a jar
+     * FileInstall offered again after a restart (changed while the node was down, or a kill -9 mid-update) was
+     * refused and moved away while its bundle stayed (the chaos soak's test.dropped, stuck after kill -9).
+     */
+    Path deployFile(Bundle b) {
         String dir = context.getProperty("felix.fileinstall.dir");
-        return dir != null && b.getLocation().startsWith(Path.of(dir).toAbsolutePath().normalize().toUri().toString());
+        Path file = fileOf(b.getLocation());
+        return dir != null && file != null && file.startsWith(Path.of(dir).toAbsolutePath().normalize()) ? file : null;
+    }
+
+    /** The file a file: location names, absolute and normalised; null for any other location. */
+    static Path fileOf(String location) {
+        if (location == null || !location.startsWith("file:")) return null;
+        try {
+            return Path.of(java.net.URI.create(location)).toAbsolutePath().normalize();
+        } catch (RuntimeException notAFileUri) {
+            return null;
+        }
     }
 
     /** The system bundle, or a bundle of the node's own run that is neither a board nor a feature bundle. */
