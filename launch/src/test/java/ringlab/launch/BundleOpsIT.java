@@ -192,7 +192,7 @@ class BundleOpsIT {
      * folder's bundle for the node's own and moved the jar away while its bundle stayed.
      */
     @Test
-    void aFolderJarChangedWhileTheNodeWasDownIsUpdatedAndASecondCopyOfItIsRefused() throws Exception {
+    void aFolderJarIsTheFoldersToUpdateAfterARestartAndNotTheApis() throws Exception {
         start();
         Path jar = dropped("mine.jar", "test.mine", "1.0.0");
         node.stop();
@@ -204,6 +204,15 @@ class BundleOpsIT {
         });
         assertTrue(Files.exists(jar), "the jar stays in the deploy folder");
         assertTrue(events("bundle_refused").isEmpty(), events("bundle_refused").toString());
+
+        // the file manages it: the API neither updates nor uninstalls it (the folder would undo either)
+        long id = idOf("test.mine");
+        Answer del = node.delete("/bundles/" + id);
+        assertEquals(409, del.status(), del.body());
+        assertTrue(del.error().contains("installed from deploy/mine.jar"), del.body());
+        Answer put = node.send("PUT", "/bundles/" + id, TestBundles.activatorBundle("test.mine", "1.0.3", "", Map.of()), "application/java-archive", node.token());
+        assertEquals(409, put.status(), put.body());
+        assertEquals("1.0.1", bundles("test.mine").get(0).get("version").getAsString());
 
         Files.write(node.data.resolve("deploy/mine-copy.jar"), TestBundles.activatorBundle("test.mine", "1.0.2", "", Map.of()));
         JsonObject refused = await("the second copy refused", () -> events("bundle_refused").stream().findFirst().orElse(null));

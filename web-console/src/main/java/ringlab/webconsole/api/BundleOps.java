@@ -81,6 +81,7 @@ final class BundleOps {
         lock.lock();
         try {
             infra.guard(b, "updated");
+            infra.folderOwned(b, "updated");
             if (!mf.symbolicName().equals(b.getSymbolicName())) {
                 throw new IllegalArgumentException("the jar is " + mf.symbolicName() + ", bundle " + b.getBundleId() + " is " + b.getSymbolicName()
                         + ": POST /api/v1/bundles installs a different bundle");
@@ -125,6 +126,7 @@ final class BundleOps {
         lock.lock();
         try {
             infra.guard(b, "uninstalled");
+            infra.folderOwned(b, "uninstalled");
             try {
                 b.uninstall();
             } catch (BundleException | IllegalStateException e) {

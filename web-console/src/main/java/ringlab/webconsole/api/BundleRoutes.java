@@ -37,9 +37,9 @@ final class BundleRoutes {
                 new Route("POST", "/bundles", "Installs and starts a bundle from the jar in the body; refused (400) and uninstalled again if it does not resolve, start (within the deadline) or provide what it declares; 409 if its symbolic name is installed",
                         Route.JAR, BundleInfo.class, Map.of(), c -> describe(ops.install(c.bytes()))),
                 new Route("GET", "/bundles/{id}", "One bundle", null, BundleInfo.class, Map.of(), c -> describe(bundle(c.param("id")))),
-                new Route("PUT", "/bundles/{id}", "Updates a bundle from the jar in the body (same symbolic name); rolled back to the previous jar (400) if the new one does not start", Route.JAR, BundleInfo.class, Map.of(),
+                new Route("PUT", "/bundles/{id}", "Updates a bundle from the jar in the body (same symbolic name); rolled back to the previous jar (400) if the new one does not start; 409 for a bundle the deploy folder installed (its file manages it)", Route.JAR, BundleInfo.class, Map.of(),
                         c -> describe(ops.update(bundle(c.param("id")), c.bytes()))),
-                new Route("DELETE", "/bundles/{id}", "Uninstalls a bundle; the node's infrastructure bundles are refused", null, BundleInfo.class, Map.of(), c -> uninstall(bundle(c.param("id")))),
+                new Route("DELETE", "/bundles/{id}", "Uninstalls a bundle; the node's infrastructure bundles are refused, and (409) a bundle the deploy folder installed (remove its file)", null, BundleInfo.class, Map.of(), c -> uninstall(bundle(c.param("id")))),
                 new Route("POST", "/bundles/{id}/start", "Starts a bundle", null, BundleInfo.class, Map.of(), c -> startStop(bundle(c.param("id")), true)),
                 new Route("POST", "/bundles/{id}/stop", "Stops a bundle; the node's infrastructure bundles are refused", null, BundleInfo.class, Map.of(), c -> startStop(bundle(c.param("id")), false)));
     }

@@ -45,6 +45,18 @@ final class Infrastructure {
         return dir != null && file != null && file.startsWith(Path.of(dir).toAbsolutePath().normalize()) ? file : null;
     }
 
+    /**
+     * Refuses (409) to update or uninstall through the API a bundle the deploy folder installed: its file manages
+     * it, and would undo the change (FileInstall updates from the file; at the next start the node installs what
+     * the folder holds again).
+     */
+    void folderOwned(Bundle b, String what) throws ApiError {
+        Path file = deployFile(b);
+        if (file == null) return;
+        throw new ApiError(409, "bundle " + b.getBundleId() + " (" + b.getSymbolicName() + ") was installed from deploy/" + file.getFileName()
+                + ", which manages it: it cannot be " + what + " through the API (replace the file to update it, remove it to uninstall it)");
+    }
+
     /** The file a file: location names, absolute and normalised; null for any other location. */
     static Path fileOf(String location) {
         if (location == null || !location.startsWith("file:")) return null;
