@@ -70,7 +70,7 @@ final class MetatypeForms {
             ObjectClassDefinition ocd;
             try {
                 MetaTypeInformation info = metatype.getMetaTypeInformation(b);
-                if (info == null || !Arrays.asList(info.getPids()).contains(pid)) continue;
+                if (info == null || !Arrays.asList(pids(info)).contains(pid)) continue;
                 ocd = info.getObjectClassDefinition(pid, null);
             } catch (RuntimeException e) {
                 // the bundle went away while we asked (an uninstall racing this read): it has no form now. Felix
@@ -92,6 +92,27 @@ final class MetatypeForms {
         }
         return null;
     }
+
+    /**
+     * The PIDs a bundle's Metatype names. Felix Metatype 1.2.4 copies them from a plain HashSet
+     * ({@code pids.toArray(new String[pids.size()])}, unsynchronised) that grows when a MetaTypeProvider
+     * service of the bundle registers: the node registers one per feature as feature bundles come and go, so a
+     * read at that moment can throw ArrayIndexOutOfBoundsException (the chaos soak's GET /features answered 500
+     * so). It reads again.
+     */
+    static String[] pids(MetaTypeInformation info) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return info.getPids();
+            } catch (ArrayIndexOutOfBoundsException | java.util.ConcurrentModificationException changedMeanwhile) {
+                if (attempt >= PID_READS) throw changedMeanwhile;
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Reads of a bundle's PIDs tried while its set keeps changing. */
+    static final int PID_READS = 5;
 
     private static String type(int t) {
         return switch (t) {

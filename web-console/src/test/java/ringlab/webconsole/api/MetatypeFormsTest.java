@@ -1,5 +1,7 @@
 package ringlab.webconsole.api;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -7,6 +9,7 @@ import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.service.metatype.MetaTypeInformation;
 import org.osgi.service.metatype.MetaTypeService;
 
 /** A form is read while bundles come and go (the chaos soak met both cases as a 500 from GET /features). */
@@ -40,5 +43,24 @@ class MetatypeFormsTest {
     @Test
     void aDefectOfALiveBundleIsNotHidden() {
         assertThrows(NullPointerException.class, () -> forms(Bundle.ACTIVE, new NullPointerException("a bug")).form("ringlab.feature.bql"));
+    }
+
+    /** Felix Metatype copies a bundle's PIDs from an unsynchronised HashSet that grows as providers register. */
+    static MetaTypeInformation pidsFailing(int times) {
+        int[] calls = {0};
+        return (MetaTypeInformation) Proxy.newProxyInstance(MetaTypeInformation.class.getClassLoader(), new Class<?>[] {MetaTypeInformation.class},
+                (p, m, a) -> {
+                    if (!m.getName().equals("getPids")) throw new UnsupportedOperationException(m.getName());
+                    if (calls[0]++ < times) throw new ArrayIndexOutOfBoundsException("Index 12 out of bounds for length 12");
+                    return new String[] {"ringlab.feature.bql"};
+                });
+    }
+
+    @Test
+    void pidsReadWhileTheSetGrowsAreReadAgain() {
+        assertArrayEquals(new String[] {"ringlab.feature.bql"}, MetatypeForms.pids(pidsFailing(2)));
+        ArrayIndexOutOfBoundsException e = assertThrows(ArrayIndexOutOfBoundsException.class,
+                () -> MetatypeForms.pids(pidsFailing(MetatypeForms.PID_READS)), "a set that never settles is not hidden");
+        assertEquals("Index 12 out of bounds for length 12", e.getMessage());
     }
 }
