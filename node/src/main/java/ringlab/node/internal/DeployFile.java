@@ -53,8 +53,7 @@ final class DeployFile {
      * {@link #QUIET_MILLIS} (its last change that long ago; at most {@link #MAX_WAIT_MILLIS} of waiting).
      */
     static boolean staleCopy(StoredConfig now) {
-        if (now.props() == null) return false;
-        Path file = StoredConfig.file(now.props().get(StoredConfig.FILE_KEY));
+        Path file = now.file();
         if (file == null) return false;
         Map<String, String> held = new TreeMap<>();
         now.props().forEach((k, v) -> { if (!TunableValues.bookkeeping(k)) held.put(k, String.valueOf(v).strip()); });
@@ -72,7 +71,7 @@ final class DeployFile {
 
     /** What the node says when it sets aside a {@link #staleCopy}. */
     static String staleNote(StoredConfig now) {
-        Path file = now.props() == null ? null : StoredConfig.file(now.props().get(StoredConfig.FILE_KEY));
+        Path file = now.file();
         if (file != null && !Files.exists(file)) {
             return now.source() + ": the file is gone (FileInstall deletes the configuration next): the accepted values go on";
         }

@@ -70,6 +70,9 @@ record StoredConfig(Map<String, Object> props, long changeCount, String source) 
         return m;
     }
 
+    /** The deploy-folder file FileInstall read these properties from, or null (none, or not from a file). */
+    java.nio.file.Path file() { return props == null ? null : file(props.get(FILE_KEY)); }
+
     /** "ringlab.scenario from /data/deploy/ringlab.scenario.cfg", or the PID alone. */
     static String source(String pid, Map<String, Object> props) {
         Object f = props == null ? null : props.get(FILE_KEY);

@@ -37,8 +37,7 @@ public final class FeatureResolver {
         for (String id : ids) {
             DriverFeature f = installed.get(id);
             if (f == null) {
-                throw new IllegalArgumentException("feature '" + id + "' is not installed (installed: "
-                        + (installed.isEmpty() ? "none" : String.join(", ", installed.keySet())) + ")");
+                throw notInstalled("feature '" + id + "'", installed);
             }
             String why = f.unsupportedReason(board);
             if (why != null) throw new IllegalArgumentException("feature '" + id + "' cannot run on board " + board.id() + ": " + why);
@@ -67,9 +66,13 @@ public final class FeatureResolver {
             String id = t.substring(1);
             if (id.isEmpty()) throw new IllegalArgumentException("'-' names no feature to remove (write -id)");
             if (!installed.containsKey(id) && !board.stockFeatures().contains(id)) {
-                throw new IllegalArgumentException("feature '" + id + "' in '" + t + "' is not installed (installed: "
-                        + (installed.isEmpty() ? "none" : String.join(", ", installed.keySet())) + ")");
+                throw notInstalled("feature '" + id + "' in '" + t + "'", installed);
             }
         }
+    }
+
+    private static IllegalArgumentException notInstalled(String what, Map<String, DriverFeature> installed) {
+        return new IllegalArgumentException(what + " is not installed (installed: "
+                + (installed.isEmpty() ? "none" : String.join(", ", installed.keySet())) + ")");
     }
 }

@@ -30,6 +30,14 @@ import ringlab.node.NodeEvent.Kind;
  */
 @Component(immediate = true)
 public final class DeployFolderSync {
+    /** How a folder bundle is out of step with its file. */
+    enum Drift {
+        /** Its file is missing: it should have been uninstalled. */
+        GONE,
+        /** Its file is there but it is not started. */
+        STOPPED
+    }
+
     /** The first look after the node started, and the second (which acts), in milliseconds. */
     static final long FIRST_LOOK_MILLIS = 3_000, SETTLE_MILLIS = 5_000;
 
@@ -50,7 +58,7 @@ public final class DeployFolderSync {
             return t;
         });
         timer.schedule(() -> {
-            Map<Long, String> first = stuck();
+            Map<Long, Drift> first = stuck();
             timer.schedule(() -> mend(first), SETTLE_MILLIS, TimeUnit.MILLISECONDS);
         }, FIRST_LOOK_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -60,30 +68,30 @@ public final class DeployFolderSync {
         timer.shutdownNow();
     }
 
-    /** Folder bundles out of step with their files, by id: "gone" (file missing) or "stopped" (file there, not started). */
-    Map<Long, String> stuck() {
-        Map<Long, String> out = new HashMap<>();
+    /** Folder bundles out of step with their files, by id. */
+    Map<Long, Drift> stuck() {
+        Map<Long, Drift> out = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             Path file = infra.deployFile(b);
             if (file == null || b.getState() == Bundle.UNINSTALLED) continue;
             if (!Files.exists(file)) {
-                out.put(b.getBundleId(), "gone");
+                out.put(b.getBundleId(), Drift.GONE);
             } else if ((b.getState() == Bundle.INSTALLED || b.getState() == Bundle.RESOLVED) && !fragment(b)) {
-                out.put(b.getBundleId(), "stopped");
+                out.put(b.getBundleId(), Drift.STOPPED);
             }
         }
         return out;
     }
 
-    private void mend(Map<Long, String> first) {
-        Map<Long, String> now = stuck();
+    private void mend(Map<Long, Drift> first) {
+        Map<Long, Drift> now = stuck();
         now.forEach((id, what) -> {
-            if (!what.equals(first.get(id))) return; // changed between the looks: FileInstall is still at work
+            if (what != first.get(id)) return; // changed between the looks: FileInstall is still at work
             Bundle b = context.getBundle(id);
             if (b == null) return;
             String file = "deploy/" + infra.deployFile(b).getFileName();
             try {
-                if (what.equals("gone")) {
+                if (what == Drift.GONE) {
                     b.uninstall();
                     events.record(Kind.WARNING, file, file + " is gone but its bundle " + b.getSymbolicName() + " [" + id
                             + "] was still installed (the node was stopped before FileInstall uninstalled it): uninstalled");
@@ -94,7 +102,7 @@ public final class DeployFolderSync {
                 }
             } catch (BundleException | IllegalStateException | SecurityException e) {
                 events.record(Kind.WARNING, file, file + ": its bundle " + b.getSymbolicName() + " [" + id + "] is "
-                        + (what.equals("gone") ? "installed without its file" : "not started") + " and could not be mended: " + e.getMessage());
+                        + (what == Drift.GONE ? "installed without its file" : "not started") + " and could not be mended: " + e.getMessage());
             }
         });
     }
