@@ -55,6 +55,7 @@ public final class NicVariant {
         return new Nic(n.model(), n.linkBitsPerSecond(), rxRing, txRing, napiWeight, rxChecksum, txChecksum,
                 unalignedRxDma, irqModeration, n.refillDoorbellEvery(), n.txDescPerPacket(), n.txDoorbellRmw(),
                 n.rxBufferBytes(), n.copybreak(), n.mtu(), irqUnmask, sg, n.flowControl(), n.swiotlb(), n.rxGfpDma(),
-                n.rxRingFullIrq(), n.isrStatusReads(), n.irqUnmaskRmw(), n.rxTimestampDesc(), n.rxHeadWriteback());
+                n.rxRingFullIrq(), n.isrStatusReads(), n.irqUnmaskRmw(), n.rxTimestampDesc(), n.rxHeadWriteback(),
+                n.rxDescReads());
     }
 }

@@ -43,7 +43,7 @@ public final class BoardLoader {
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
             "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb", "rxGfpDma",
-            "rxRingFullIrq", "isrStatusReads", "irqUnmaskRmw", "rxTimestampDesc", "rxHeadWriteback");
+            "rxRingFullIrq", "isrStatusReads", "irqUnmaskRmw", "rxTimestampDesc", "rxHeadWriteback", "rxDescReads");
     private static final Set<String> COST = ordered("cycles", "note");
 
     private BoardLoader() { }
@@ -120,7 +120,7 @@ public final class BoardLoader {
                 f.bool(n, "nic", "swiotlb", false), f.bool(n, "nic", "rxGfpDma", false),
                 f.bool(n, "nic", "rxRingFullIrq", false), f.integerOr(n, "nic", "isrStatusReads", 0, 1),
                 f.bool(n, "nic", "irqUnmaskRmw", false), f.bool(n, "nic", "rxTimestampDesc", false),
-                f.bool(n, "nic", "rxHeadWriteback", false));
+                f.bool(n, "nic", "rxHeadWriteback", false), f.integerOr(n, "nic", "rxDescReads", 1, 1));
     }
 
     /** Every CostKey, each {"cycles": N >= 0, "note": "..."}; unaligned.trap is 0 on a SoC without traps. */

@@ -50,6 +50,13 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
     /** HZ &gt;= 1000: a full-budget poll keeps GRO's young packets (__napi_poll's napi_gro_flush(n, HZ &gt;= 1000)). */
     private final boolean fullBudgetKeepsYoung;
     private final int rxCsumState;
+    /**
+     * Descriptor reads per received frame after the ownership word's (nic.rxDescReads - 1), and per timestamp
+     * extension (its ownership word, then its time stamp after the refill): each a round trip where coherent DMA
+     * memory is uncached (soc.dmaCoherent false, as on every ARM and MIPS board here); where it is cached the
+     * descriptor's line is in the cache after the first read, and only that one is charged.
+     */
+    private final int rxDescLaterReads, rxExtReads;
 
     // ring indices
     private int rxCpu, rxDirty, rxToRefill;
@@ -91,6 +98,8 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         this.txFree = nic.txSize();
         this.ignoresCompleteDone = spec.irqUnmask() == IrqUnmask.ALWAYS;
         this.fullBudgetKeepsYoung = soc.hz() >= 1000;
+        this.rxDescLaterReads = soc.dmaCoherent() ? 0 : spec.rxDescReads() - 1;
+        this.rxExtReads = soc.dmaCoherent() ? 1 : 2;
         this.rxCsumState = switch (spec.rxChecksum()) {
             case NONE -> Packet.CSUM_NONE;
             case COMPLETE -> Packet.CSUM_COMPLETE;
@@ -310,6 +319,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         if (!landed) return false;
         Packet p = nic.takeFrame(d);
         int len = p.frameBytes() + Packet.FCS;
+        if (rxDescLaterReads > 0) c.charge(CostKey.DESC_READ, rxDescLaterReads);
         c.charge(CostKey.DRV_RX_PKT);
         if (len < spec.copybreak()) {
             // copy into a fresh small skb; the ring buffer stays mapped and in place
@@ -339,7 +349,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
         rxCpu = next(rxCpu, nic.rxSize());
         rxToRefill++;
         if (spec.rxTimestampDesc()) { // the extension: its ownership, then the time stamp (data1, data2); reused at refill
-            c.charge(CostKey.DESC_READ);
+            c.charge(CostKey.DESC_READ, rxExtReads);
             rxCpu = next(rxCpu, nic.rxSize());
             rxToRefill++;
         }

@@ -57,9 +57,9 @@ class RxTimestampDescTest {
         DeviceDetail plain = run(board(hz, false, false), "1M"), ext = run(board(hz, true, false), "1M");
         DeviceDetail head = run(board(hz, false, true), "1M"), both = run(board(hz, true, true), "1M");
         assertEquals(2.0, readsPerFrame(plain), 0.05, "the descriptor and the empty look");
-        assertEquals(3.0, readsPerFrame(ext), 0.05, "and the extension");
+        assertEquals(4.0, readsPerFrame(ext), 0.05, "and the extension: its ownership, then its time stamp after the refill");
         assertEquals(3.0, readsPerFrame(head), 0.05, "the head index before each look; the empty look reads no descriptor");
-        assertEquals(4.0, readsPerFrame(both), 0.05);
+        assertEquals(5.0, readsPerFrame(both), 0.05);
         assertEquals(1.0, writesPerFrame(plain), 0.05, "the frame's descriptor handed back");
         assertEquals(2.0, writesPerFrame(ext), 0.05, "and the extension's (reused, its buffer still mapped)");
     }

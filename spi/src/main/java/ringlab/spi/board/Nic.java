@@ -52,12 +52,19 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param rxTimestampDesc    every received frame is followed in the rx ring by a timestamp extension descriptor
  *                           (lan743x: RX_CFG_B_TS_ALL_RX, set by lan743x_rx_open whatever the PTP configuration):
  *                           a frame takes two descriptors, so the ring holds rxRing / 2 frames, and the driver
- *                           reads the extension (its data0 to data2) and hands it back (lan743x_rx_reuse_ring_element)
- *                           for every frame (descriptor field, optional, default false)
+ *                           reads the extension (its data0, then after the frame's refill data1 and data2 together:
+ *                           two dependent reads, one where coherent memory is cached) and hands it back
+ *                           (lan743x_rx_reuse_ring_element) for every frame (descriptor field, optional, default false)
  * @param rxHeadWriteback    the NIC writes its rx head index back to coherent memory and the driver reads it before
  *                           each descriptor it looks at (lan743x: *rx->head_cpu_ptr in lan743x_rx_process_buffer): one
  *                           more uncached read per frame and per poll's last look (descriptor field, optional,
  *                           default false: the driver reads the descriptor's own ownership bit only)
+ * @param rxDescReads        dependent reads the driver makes of a received frame's descriptor: the ownership word,
+ *                           then each word it reads only after a barrier or a call (ravb: die_dt, then after
+ *                           dma_rmb() msc and ds_cc, issued together: 2; lan743x 5.10: data0, then data0 again for
+ *                           the length after the skb allocation and unmap calls: 2). On a SoC whose coherent DMA
+ *                           memory is uncached each is a round trip to DRAM; on a coherent SoC the line is cached
+ *                           after the first (descriptor field, optional, default 1)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
@@ -66,11 +73,24 @@ public record Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, 
                   int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
                   int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
                   boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw,
-                  boolean rxTimestampDesc, boolean rxHeadWriteback) {
+                  boolean rxTimestampDesc, boolean rxHeadWriteback, int rxDescReads) {
     public Nic {
         java.util.Objects.requireNonNull(rxChecksum, "rxChecksum");
         java.util.Objects.requireNonNull(irqUnmask, "irqUnmask");
         if (isrStatusReads < 0) throw new IllegalArgumentException("isrStatusReads must be >= 0, not " + isrStatusReads);
+        if (rxDescReads < 1) throw new IllegalArgumentException("rxDescReads must be >= 1, not " + rxDescReads);
+    }
+
+    /** The 2.6 constructor, one read of a received frame's descriptor. */
+    public Nic(String model, long linkBitsPerSecond, int rxRing, int txRing, int napiWeight,
+               RxChecksum rxChecksum, boolean txChecksum, boolean unalignedRxDma, boolean irqModeration,
+               int refillDoorbellEvery, int txDescPerPacket, boolean txDoorbellRmw,
+               int rxBufferBytes, int copybreak, int mtu, IrqUnmask irqUnmask, boolean sg, boolean flowControl,
+               boolean swiotlb, boolean rxGfpDma, boolean rxRingFullIrq, int isrStatusReads, boolean irqUnmaskRmw,
+               boolean rxTimestampDesc, boolean rxHeadWriteback) {
+        this(model, linkBitsPerSecond, rxRing, txRing, napiWeight, rxChecksum, txChecksum, unalignedRxDma, irqModeration,
+                refillDoorbellEvery, txDescPerPacket, txDoorbellRmw, rxBufferBytes, copybreak, mtu, irqUnmask, sg, flowControl,
+                swiotlb, rxGfpDma, rxRingFullIrq, isrStatusReads, irqUnmaskRmw, rxTimestampDesc, rxHeadWriteback, 1);
     }
 
     /** The 2.5 constructor, without the rx timestamp extension descriptor and the head write-back (both false). */
