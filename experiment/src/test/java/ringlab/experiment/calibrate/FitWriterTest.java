@@ -59,15 +59,16 @@ class FitWriterTest {
         assertTrue(written.get(0).endsWith("bundles/hardware/profiles/Cortex-A55.json"), written.toString());
 
         JsonObject ul2 = costs(root, "rzg2ul"), l2 = costs(root, "rzg2l");
-        // the board's costs moved by the factors (the derivation rounds to whole cycles)
-        assertEquals(cycles(ul, "stack.tcp.rx") * 1.25, cycles(ul2, "stack.tcp.rx"), 3);
+        // the board's costs moved by the factors (the written IPC has three significant digits, the derivation
+        // rounds to whole cycles)
+        assertEquals(cycles(ul, "stack.tcp.rx") * 1.25, cycles(ul2, "stack.tcp.rx"), cycles(ul, "stack.tcp.rx") * 1.25 * 0.005 + 1);
         assertEquals(cycles(ul, "dma.line.map") * 0.8, cycles(ul2, "dma.line.map"), 0.6);
         assertEquals(cycles(ul, "dram.miss") * 1.1, cycles(ul2, "dram.miss"), 1);
         assertEquals("fitted", ul2.get("calibration").getAsString());
         assertTrue(ul2.getAsJsonObject("derivation").getAsJsonObject("dramNs").get("note").getAsString()
                 .endsWith(" [fitted x1.1 by ringlab calibrate on rzg2ul's 17 published rows]"));
         // the other A55 board shares the profile's part of the fit, not rzg2ul's memory system
-        assertEquals(cycles(l, "stack.tcp.rx") * 1.25, cycles(l2, "stack.tcp.rx"), 3);
+        assertEquals(cycles(l, "stack.tcp.rx") * 1.25, cycles(l2, "stack.tcp.rx"), cycles(l, "stack.tcp.rx") * 1.25 * 0.005 + 1);
         assertEquals(cycles(l, "dram.miss"), cycles(l2, "dram.miss"));
         assertEquals(costs(root, "bcm6328"), bcm, "another core type is untouched");
         // the files agree with their derivation (BoardDerivationTest's check) and a second fit replaces the tag
