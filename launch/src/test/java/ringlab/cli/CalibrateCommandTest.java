@@ -16,7 +16,7 @@ class CalibrateCommandTest {
         refused("ringlab calibrate: --hardware ID is required (see ringlab list)", "--published");
         refused("ringlab calibrate: unknown hardware 'nope' (known: ", "--hardware", "nope", "--published");
         refused("ringlab calibrate: no measurements: give measurement files or --published", "--hardware", "bcm6328");
-        refused("ringlab calibrate: --free: unknown parameter 'ipc' (known: instruction, icache, dram, mmio, cache-maintenance, trap, bytes)",
+        refused("ringlab calibrate: --free: unknown parameter 'ipc' (known: instruction, switch, icache, dram, mmio, cache-maintenance, trap, bytes)",
                 "--hardware", "bcm6328", "--published", "--free", "ipc");
         refused("ringlab calibrate: 4 free parameters (instruction, icache, trap, dram) need more measurements than that, got 4",
                 "--hardware", "bcm6328", "--published", "--free", "instruction,icache,trap,dram");

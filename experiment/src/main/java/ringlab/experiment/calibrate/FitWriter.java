@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.profile.BoardFiles;
+import ringlab.experiment.profile.CoreProfile;
 import ringlab.experiment.profile.DeriveBoards;
 
 /**
@@ -28,8 +29,9 @@ import ringlab.experiment.profile.DeriveBoards;
  * (bundles/hardware/tools/derive-boards.sh's work), so the boards of the fitted core type share the result:
  * <ul>
  * <li>the core type's profile (bundles/hardware/profiles/TYPE.json): instruction (its IPC, or on the reference
- *     profile every instruction-bound cycle count), cache-maintenance (per-line figures), trap, bytes, and
- *     icache on the reference profile (its cold extras);</li>
+ *     profile every instruction-bound cycle count), switch (its contextSwitch factor, or on the reference the
+ *     context switch and wakeup cycles), cache-maintenance (per-line figures), trap, bytes, and icache on the
+ *     reference profile (its cold extras);</li>
  * <li>the board's own memory system (board.json's "derivation"): dram (dramNs, skbHeadNs), mmio (register and
  *     descriptor latencies), icache on other boards (icacheRefillNs); and a predicted board becomes "fitted".</li>
  * </ul>
@@ -72,6 +74,14 @@ public final class FitWriter {
                         board = scaleDerivation(boardFile, board, "icacheRefillNs", f, tag);
                     }
                 }
+                case "switch" -> {
+                    if (reference) {
+                        for (String k : CoreProfile.SWITCH_KEYS) scale(profile.getAsJsonObject("instructionBound").getAsJsonObject(k), "cycles", f, tag);
+                    } else {
+                        if (!profile.has("contextSwitch")) profile.add("contextSwitch", switchFactorOne());
+                        scale(profile.getAsJsonObject("contextSwitch"), "value", f, tag);
+                    }
+                }
                 case "cache-maintenance" -> { for (String k : List.of("dma.line.map", "dma.line.unmap", "dma.line.todev")) scaleCore(profile, k, f, tag); }
                 case "trap" -> scaleCore(profile, "unaligned.trap", f, tag);
                 case "bytes" -> { for (String k : List.of("csum.byte", "copy.byte")) scaleCore(profile, k, f, tag); }
@@ -93,6 +103,14 @@ public final class FitWriter {
             }
         }
         return written;
+    }
+
+    /** The contextSwitch a profile gets at its first fit of it: factor 1 and what it scales. */
+    private static JsonObject switchFactorOne() {
+        JsonObject o = new JsonObject();
+        o.add("value", new JsonPrimitive(1));
+        o.addProperty("note", "a factor on the IPC-scaled sched.switch and sched.wakeup: the reference's figures carry the cache refill of a core without an L2");
+        return o;
     }
 
     private static void scaleCore(JsonObject profile, String key, double f, String tag) {

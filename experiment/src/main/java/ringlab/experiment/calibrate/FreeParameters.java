@@ -28,6 +28,10 @@ public final class FreeParameters {
             new FreeParameter("instruction", "instruction-bound kernel and iperf3 work: the core's IPC on that code",
                     0.5, 2.0, "an estimate of in-order IPC on kernel code from a neighbouring core is good to a factor of 2 either way",
                     keys(k -> (INSTRUCTION_BOUND.contains(k.category) && !icache(k)) || k == CostKey.DMA_MAP_CALL)),
+            new FreeParameter("switch", "a context switch and a wakeup: schedule(), switch_to and the cache refill behind them, on top of the IPC",
+                    0.25, 2.0, "the reference's figures (about 8 us at 320 MHz) carry the refill of a core without an L2; on a core with "
+                            + "32 KB L1s and an L2 or L3 most of it hits: up to 4 times less, or twice more where the refill misses to DRAM",
+                    keys(k -> k == CostKey.CONTEXT_SWITCH || k == CostKey.WAKEUP)),
             new FreeParameter("icache", "the extra of a layer's code cold in the I-cache: refill latency x lines of code",
                     0.5, 2.0, "refill latency and the code's footprint in lines are each known to about 40 %",
                     keys(FreeParameters::icache)),

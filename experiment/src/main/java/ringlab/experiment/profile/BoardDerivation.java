@@ -12,7 +12,8 @@ import ringlab.spi.board.CostKey;
  * about. Rules (mechanisms.md s1, s10, s13):
  * <ul>
  * <li>instruction-bound work: the reference core's calibrated cycles / the core's IPC relative to it, unless the
- *     profile states the core's own figure;</li>
+ *     profile states the core's own figure; the context switch and the wakeup times the profile's contextSwitch
+ *     factor where it states one (the reference's figures carry the cache refill of a core without an L2);</li>
  * <li>latencies of the memory system (DRAM, MMIO, descriptors, cold skb heads): the board's ns at its clock;</li>
  * <li>I-cache refill extras: the reference's x (its line bytes / the board's: fewer, larger lines for the same
  *     code) x (the board's refill latency in its cycles / the reference's);</li>
@@ -59,8 +60,13 @@ public final class BoardDerivation {
         CoreProfile ref = p.root();
         Work w = ref.instructionBound().get(key);
         double ipc = p.ipc().value();
-        return new Board.Cost(w.cycles() / ipc, w.what() + ": " + ref.coreType() + " " + PlainNumbers.plain(w.cycles())
-                + " / IPC " + PlainNumbers.plain(ipc) + " (" + p.coreType() + ")");
+        String note = w.what() + ": " + ref.coreType() + " " + PlainNumbers.plain(w.cycles())
+                + " / IPC " + PlainNumbers.plain(ipc) + " (" + p.coreType() + ")";
+        double sw = p.contextSwitch().value();
+        if (sw != 1 && CoreProfile.SWITCH_KEYS.contains(key)) {
+            return new Board.Cost(w.cycles() / ipc * sw, note + " x " + PlainNumbers.plain(sw) + " (its context switch: " + p.contextSwitch().note() + ")");
+        }
+        return new Board.Cost(w.cycles() / ipc, note);
     }
 
     private static Board.Cost dmaCall(CoreProfile p, BoardMemory b) {

@@ -23,9 +23,22 @@ import ringlab.spi.board.CostKey;
  * @param icacheCold       on the reference: the I-cache refill extras and their conditions; null on another core
  * @param dmaSync          added to the scaled dma.call: the barrier or outer-cache sync closing a maintenance pass
  * @param core             per-core figures, keyed by the cost keys in {@link #CORE_KEYS}
+ * @param contextSwitch    on another core: a factor on its IPC-scaled context switch and wakeup ({@link #SWITCH_KEYS}),
+ *                         whose reference figures carry the cache refill of a core without an L2 (BMIPS4350's
+ *                         "schedule() + resume(), ASID switch and the cache refill behind it"); 1 where the profile
+ *                         does not state it, and always on the reference
  */
 public record CoreProfile(String coreType, String name, String isa, CoreProfile reference, Quantity ipc,
-        Map<String, Work> instructionBound, IcacheCold icacheCold, CoreFigure dmaSync, Map<String, CoreFigure> core) {
+        Map<String, Work> instructionBound, IcacheCold icacheCold, CoreFigure dmaSync, Map<String, CoreFigure> core,
+        Quantity contextSwitch) {
+    /** contextSwitch when a profile does not state it. */
+    public static final Quantity NO_SWITCH_FACTOR = new Quantity(1, "not stated: the IPC-scaled figures");
+    /** Instruction-bound keys the contextSwitch factor scales on top of the IPC. */
+    public static final Set<String> SWITCH_KEYS = keys(CostKey.CONTEXT_SWITCH, CostKey.WAKEUP);
+
+    public CoreProfile {
+        if (contextSwitch == null) contextSwitch = NO_SWITCH_FACTOR;
+    }
 
     /** Keys a profile states per core, not scaled by IPC: per-line maintenance, per-byte work, the trap. */
     public static final Set<String> CORE_KEYS = keys(CostKey.DMA_SYNC_LINE_MAP, CostKey.DMA_SYNC_LINE_UNMAP, CostKey.DMA_SYNC_LINE_TODEV,
@@ -48,7 +61,7 @@ public record CoreProfile(String coreType, String name, String isa, CoreProfile 
 
     /** This profile with another IPC relative to its reference (what a fit of the instruction-bound scale varies). */
     public CoreProfile withIpc(Quantity ipc) {
-        return new CoreProfile(coreType, name, isa, reference, ipc, instructionBound, icacheCold, dmaSync, core);
+        return new CoreProfile(coreType, name, isa, reference, ipc, instructionBound, icacheCold, dmaSync, core, contextSwitch);
     }
 
     private static Set<String> keys(CostKey... keys) {

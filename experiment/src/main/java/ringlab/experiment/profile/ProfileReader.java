@@ -17,11 +17,12 @@ import java.util.stream.Stream;
 /**
  * Reads the core-type profiles of a directory (bundles/hardware/profiles/&lt;core-type&gt;.json). A reference
  * profile (no "reference") states every instruction-bound key and the I-cache extras; another names its
- * reference and states only the keys it measures itself. Every profile states every per-core key.
+ * reference and states only the keys it measures itself, and may state a factor on its context switch and
+ * wakeup ("contextSwitch"). Every profile states every per-core key.
  */
 public final class ProfileReader {
     private static final Set<String> TOP = Set.of("coreType", "name", "isa", "reference", "ipc", "instructionBound",
-            "icacheCold", "dmaSync", "core");
+            "icacheCold", "dmaSync", "core", "contextSwitch");
 
     private ProfileReader() { }
 
@@ -75,9 +76,14 @@ public final class ProfileReader {
         if (!core.keySet().equals(CoreProfile.CORE_KEYS)) {
             throw r.refuse("core", "must state exactly " + String.join(", ", CoreProfile.CORE_KEYS) + ", not " + String.join(", ", core.keySet()));
         }
+        Quantity contextSwitch = null;
+        if (o.has("contextSwitch")) {
+            if (ref == null) throw r.refuse("contextSwitch", "belongs to a profile with a reference: the reference's own figures are its context switch");
+            contextSwitch = r.quantity(o, "", "contextSwitch", 0.01);
+        }
         return new CoreProfile(r.str(o, "", "coreType"), r.str(o, "", "name"), r.str(o, "", "isa"), ref,
                 r.quantity(o, "", "ipc", ref == null ? 1 : 0.1), work,
-                cold, figure(r, r.obj(o, "", "dmaSync"), "dmaSync"), core);
+                cold, figure(r, r.obj(o, "", "dmaSync"), "dmaSync"), core, contextSwitch);
     }
 
     private static IcacheCold icacheCold(JsonReading r, JsonObject o) {

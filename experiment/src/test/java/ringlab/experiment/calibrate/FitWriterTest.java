@@ -77,4 +77,25 @@ class FitWriterTest {
         String note = costs(root, "rzg2ul").getAsJsonObject("derivation").getAsJsonObject("dramNs").get("note").getAsString();
         assertTrue(note.endsWith(" [fitted x1 by ringlab calibrate on again]") && !note.contains("17 published"), note);
     }
+
+    @Test
+    void aSwitchFitIsTheProfilesContextSwitchFactorOrTheReferencesOwnCycles(@TempDir Path dir) throws IOException {
+        Path root = copyOfTheBoards(dir);
+        JsonObject ul = costs(root, "rzg2ul"), bcm = costs(root, "bcm6328");
+        List<FreeParameter> free = FreeParameters.named(List.of("switch"));
+        FitWriter.write(root, "rzg2ul", free, new double[] {0.5}, "t");
+        JsonObject a55 = JsonParser.parseString(Files.readString(DeriveBoards.profilesDir(root).resolve("Cortex-A55.json"))).getAsJsonObject();
+        double before = ul.getAsJsonObject("costs").getAsJsonObject("sched.switch").get("cycles").getAsDouble();
+        JsonObject ul2 = costs(root, "rzg2ul");
+        assertEquals(before * 0.5, cycles(ul2, "sched.switch"), 1);
+        assertEquals(cycles(ul, "sched.wakeup") * 0.5, cycles(ul2, "sched.wakeup"), 1);
+        assertEquals(cycles(ul, "sched.tick"), cycles(ul2, "sched.tick"), "the tick is not a switch");
+        assertEquals(cycles(ul, "stack.tcp.rx"), cycles(ul2, "stack.tcp.rx"));
+        double factor = a55.has("contextSwitch") ? a55.getAsJsonObject("contextSwitch").get("value").getAsDouble() : 0;
+        assertTrue(factor > 0 && factor <= 0.5 * 1.01, "the profile's contextSwitch: " + a55);
+        // on the reference the fit goes into its own cycles: bcm6328's board moves, the A55's derived ones with it
+        FitWriter.write(root, "bcm6328", free, new double[] {2}, "t");
+        assertEquals(cycles(bcm, "sched.switch") * 2, cycles(costs(root, "bcm6328"), "sched.switch"), 1);
+        assertEquals(cycles(ul2, "sched.switch") * 2, cycles(costs(root, "rzg2ul"), "sched.switch"), 2);
+    }
 }

@@ -101,6 +101,25 @@ class BoardDerivationTest {
     }
 
     @Test
+    void theContextSwitchFactorScalesTheSwitchAndTheWakeupOnly() {
+        CoreProfile a55 = PROFILES.get("Cortex-A55");
+        CoreProfile plain = new CoreProfile(a55.coreType(), a55.name(), a55.isa(), a55.reference(), a55.ipc(), a55.instructionBound(),
+                a55.icacheCold(), a55.dmaSync(), a55.core(), null);
+        CoreProfile half = new CoreProfile(a55.coreType(), a55.name(), a55.isa(), a55.reference(), a55.ipc(), a55.instructionBound(),
+                a55.icacheCold(), a55.dmaSync(), a55.core(), new Quantity(0.5, "test"));
+        BoardMemory m = board("Cortex-A55", 1_000_000_000, 64, false);
+        Map<String, Board.Cost> one = BoardDerivation.derive(plain, m), h = BoardDerivation.derive(half, m);
+        double ref = PROFILES.get("BMIPS4350").instructionBound().get("sched.switch").cycles();
+        assertEquals(Math.round(ref / a55.ipc().value()), one.get("sched.switch").cycles(), "absent: the IPC-scaled figure");
+        assertEquals(Math.round(ref / a55.ipc().value() * 0.5), h.get("sched.switch").cycles());
+        assertEquals(Math.round(one.get("sched.wakeup").cycles() * 0.5), h.get("sched.wakeup").cycles(), 1);
+        assertTrue(h.get("sched.switch").note().endsWith(" x 0.5 (its context switch: test)"), h.get("sched.switch").note());
+        for (String k : one.keySet()) {
+            if (!CoreProfile.SWITCH_KEYS.contains(k)) assertEquals(one.get(k), h.get(k), k);
+        }
+    }
+
+    @Test
     void aBoardWhoseIsaIsNotItsCoreTypesIsRefused() {
         Path f = Path.of("board.json");
         DeriveBoards.checkIsa(f, "{\"soc\": {\"isa\": \"armv8\"}}", PROFILES.get("Cortex-A55"));

@@ -32,4 +32,13 @@ class ProfileReaderTest {
         assertEquals(dir.resolve("Cortex-A55.json") + ": reference names BMIPS4350, which is not a reference profile in " + dir,
                 e.getMessage());
     }
+
+    @Test
+    void aContextSwitchFactorOnTheReferenceIsRefused() throws IOException {
+        String mips = Files.readString(BoardDerivationTest.ROOT.resolve("bundles/hardware/profiles/BMIPS4350.json"));
+        Files.writeString(dir.resolve("BMIPS4350.json"), mips.replaceFirst("\\{", "{\"contextSwitch\": {\"value\": 0.5, \"note\": \"x\"}, "));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProfileReader.readAll(dir));
+        assertEquals(dir.resolve("BMIPS4350.json") + ": contextSwitch belongs to a profile with a reference: the reference's own"
+                + " figures are its context switch", e.getMessage());
+    }
 }
