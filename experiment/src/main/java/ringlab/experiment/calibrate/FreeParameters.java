@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import ringlab.experiment.profile.CoreProfile;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.CostKey.Category;
 
@@ -31,7 +32,7 @@ public final class FreeParameters {
             new FreeParameter("switch", "a context switch and a wakeup: schedule(), switch_to and the cache refill behind them, on top of the IPC",
                     0.25, 2.0, "the reference's figures (about 8 us at 320 MHz) carry the refill of a core without an L2; on a core with "
                             + "32 KB L1s and an L2 or L3 most of it hits: up to 4 times less, or twice more where the refill misses to DRAM",
-                    keys(k -> k == CostKey.CONTEXT_SWITCH || k == CostKey.WAKEUP)),
+                    keys(k -> CoreProfile.SWITCH_KEYS.contains(k.key))),
             new FreeParameter("icache", "the extra of a layer's code cold in the I-cache: refill latency x lines of code",
                     0.5, 2.0, "refill latency and the code's footprint in lines are each known to about 40 %",
                     keys(FreeParameters::icache)),
