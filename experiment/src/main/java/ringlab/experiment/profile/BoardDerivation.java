@@ -62,11 +62,9 @@ public final class BoardDerivation {
         double ipc = p.ipc().value();
         String note = w.what() + ": " + ref.coreType() + " " + PlainNumbers.plain(w.cycles())
                 + " / IPC " + PlainNumbers.plain(ipc) + " (" + p.coreType() + ")";
-        double sw = p.contextSwitch().value();
-        if (sw != 1 && CoreProfile.SWITCH_KEYS.contains(key)) {
-            return new Board.Cost(w.cycles() / ipc * sw, note + " x " + PlainNumbers.plain(sw) + " (its context switch: " + p.contextSwitch().note() + ")");
-        }
-        return new Board.Cost(w.cycles() / ipc, note);
+        double sw = CoreProfile.SWITCH_KEYS.contains(key) ? p.contextSwitch().value() : 1;
+        if (sw != 1) note += " x " + PlainNumbers.plain(sw) + " (its context switch: " + p.contextSwitch().note() + ")";
+        return new Board.Cost(w.cycles() / ipc * sw, note);
     }
 
     private static Board.Cost dmaCall(CoreProfile p, BoardMemory b) {
