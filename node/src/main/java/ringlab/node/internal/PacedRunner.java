@@ -116,6 +116,8 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     private String pendingChange; // handed to the driver, logged as applied once it is installed
     private String state = "starting";
     private String lastError;
+    /** The last failure to make the status or a live sample (loop thread only), so it is said once. */
+    private String statusFault;
     private long errorUntil;
     private long lastAdvanceNanos;
     private long timelineOffset; // virtual ns of the simulations torn down before this one
@@ -134,6 +136,10 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
         snapshot = snapshot(null);
         thread = new Thread(this::loop, "ringlab-node-runner");
         thread.setDaemon(true); // never keeps a stopping framework's JVM alive
+        // nothing runs the simulation after this thread: if something the loop does not catch ends it, the event
+        // log (and so the console) says so, rather than stderr alone while /status stands still
+        thread.setUncaughtExceptionHandler((t, e) -> events.record(Kind.WARNING, "runner",
+                "the simulation thread ended on " + e + "; nothing runs until the node is restarted"));
         thread.start();
     }
 
@@ -321,8 +327,16 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
                 teardown("error");
                 errorUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
             }
-            snapshot = snapshot(simStatus);
-            if (simStatus != null) telemetry.afterAdvance(sim, timelineOffset);
+            try {
+                snapshot = snapshot(simStatus);
+                if (simStatus != null) telemetry.afterAdvance(sim, timelineOffset);
+                statusFault = null;
+            } catch (RuntimeException | LinkageError e) {
+                // this thread must not end on it: /status would stay at its last snapshot while the API went on
+                // accepting changes that nothing applies. Said once per distinct fault; the next tick tries again.
+                if (!e.toString().equals(statusFault)) events.record(Kind.WARNING, "runner", "the status or a live sample failed: " + e);
+                statusFault = e.toString();
+            }
             boolean busy = simStatus != null && "running".equals(state) && Pace.of(simSpec).max();
             // a change handed to the simulation waits for the driver's next poll boundary: tick again in 1 ms
             // rather than a whole tick, so its effect (and the status showing it) follows within a poll or two
