@@ -33,6 +33,25 @@ class FeatureCountersIT {
         return m;
     }
 
+    /**
+     * {@link NodeHarness#await}, and when it times out, what the node showed then: its run state, the feature's
+     * counters and its last events (a change requested but never applied, a rebuild, a refusal).
+     */
+    static <T> T awaitExplained(NodeHarness n, String what, java.util.function.Supplier<T> probe) {
+        try {
+            return await(what, probe);
+        } catch (AssertionError e) {
+            JsonObject status = obj(n.get("/status"));
+            com.google.gson.JsonArray events = obj(n.get("/events")).getAsJsonArray("events");
+            StringBuilder last = new StringBuilder();
+            for (int i = Math.max(0, events.size() - 15); i < events.size(); i++) last.append("\n  ").append(events.get(i));
+            AssertionError explained = new AssertionError(e.getMessage() + "\nstate " + status.get("state") + ", virtual ns "
+                    + status.get("virtual_nanos") + ", error " + status.get("error") + ", scenario " + status.get("scenario") + ", counters " + counters(n, "irq-coalescing") + "\nlast events:" + last);
+            explained.initCause(e);
+            throw explained;
+        }
+    }
+
     @Test
     void countersGoOnAcrossATunableChangeAndAClearedConfigurationReachesTheDriver() throws Exception {
         try (NodeHarness node = new NodeHarness()) {
@@ -42,7 +61,7 @@ class FeatureCountersIT {
             Map<String, Long> before = events(counters(node, "irq-coalescing"));
 
             obj(node.put("/features/irq-coalescing", "{\"gro_flush_timeout\": 50000}"));
-            JsonObject applied = await("the new gro_flush_timeout is installed",
+            JsonObject applied = awaitExplained(node, "the new gro_flush_timeout is installed",
                     () -> { JsonObject c = counters(node, "irq-coalescing"); return c.get("gro_flush_timeout").getAsLong() == 50000 ? c : null; });
             Map<String, Long> after = events(applied);
             for (String k : EVENTS) {
@@ -52,7 +71,7 @@ class FeatureCountersIT {
 
             // cleared: the default again in the running driver, not only after a restart
             assertEquals(200, node.delete("/features/irq-coalescing/tunables").status());
-            await("gro_flush_timeout back to its default", () -> counters(node, "irq-coalescing").get("gro_flush_timeout").getAsLong() == 20000);
+            awaitExplained(node, "gro_flush_timeout back to its default", () -> counters(node, "irq-coalescing").get("gro_flush_timeout").getAsLong() == 20000);
 
             // declared next to the tunables
             JsonObject declared = null;
