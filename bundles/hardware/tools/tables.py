@@ -35,6 +35,7 @@ for name, args in rows:
     payload = 1470 if udp else mtu - 40
     hdr = 28 if udp else 40
     wire_max = link * payload / (payload + hdr + 38) / 1e6   # Ethernet header + FCS + preamble + IFG = 38
+    busy = [(i, pc) for i, pc in enumerate(cpu.get("per_core", [])) if i > 0 and pc["idle"] <= 3]
     ring = drops.get("rx_missed_errors", 0); sock = drops.get("UdpRcvbufErrors", 0) + drops.get("TcpExtTCPRcvQDrop", 0)
     if mbps >= 0.97 * wire_max and c0["idle"] > 3:
         bound = f"wire ({wire_max:.0f} Mbit/s max), CPU idle left"
@@ -47,6 +48,9 @@ for name, args in rows:
         bound = "CPU (core 0 saturated)" + (": " + ", ".join(where) if where else "")
     elif mbps >= 0.97 * wire_max:
         bound = f"wire ({wire_max:.0f} Mbit/s)"
+    elif busy:  # core 0 keeps up, but the core the iperf3 thread runs on does not
+        i, pc = busy[0]
+        bound = f"CPU (core {i} saturated: sys {pc['sys']:.1f} / usr {pc['usr']:.1f} %, where iperf3 runs)"
     else:
         bound = "neither CPU nor wire: TCP window / socket buffer"
     dtxt = ", ".join(f"{k} {v}" for k, v in drops.items()) or "none"
