@@ -62,7 +62,7 @@ public final class FitWriter {
                     if (reference) {
                         for (Map.Entry<String, JsonElement> e : profile.getAsJsonObject("instructionBound").entrySet()) scale(e.getValue().getAsJsonObject(), "cycles", f, tag);
                     } else {
-                        scale(profile.getAsJsonObject("ipc"), "value", 1 / f, tag);
+                        scale(own(profileFile, profile, "ipc"), "value", 1 / f, tag);
                     }
                 }
                 case "icache" -> {
@@ -79,12 +79,12 @@ public final class FitWriter {
                         for (String k : CoreProfile.SWITCH_KEYS) scale(profile.getAsJsonObject("instructionBound").getAsJsonObject(k), "cycles", f, tag);
                     } else {
                         if (!profile.has("contextSwitch")) profile.add("contextSwitch", switchFactorOne());
-                        scale(profile.getAsJsonObject("contextSwitch"), "value", f, tag);
+                        scale(own(profileFile, profile, "contextSwitch"), "value", f, tag);
                     }
                 }
-                case "cache-maintenance" -> { for (String k : List.of("dma.line.map", "dma.line.unmap", "dma.line.todev")) scaleCore(profile, k, f, tag); }
-                case "trap" -> scaleCore(profile, "unaligned.trap", f, tag);
-                case "bytes" -> { for (String k : List.of("csum.byte", "copy.byte")) scaleCore(profile, k, f, tag); }
+                case "cache-maintenance" -> { for (String k : List.of("dma.line.map", "dma.line.unmap", "dma.line.todev")) scaleCore(profileFile, profile, k, f, tag); }
+                case "trap" -> scaleCore(profileFile, profile, "unaligned.trap", f, tag);
+                case "bytes" -> { for (String k : List.of("csum.byte", "copy.byte")) scaleCore(profileFile, profile, k, f, tag); }
                 case "dram" -> { for (String k : List.of("dramNs", "skbHeadNs")) board = scaleDerivation(boardFile, board, k, f, tag); }
                 case "mmio" -> { for (String k : List.of("mmioReadNs", "mmioWriteNs", "descReadNs", "descWriteNs")) board = scaleDerivation(boardFile, board, k, f, tag); }
                 default -> throw new IllegalArgumentException("--write: no file holds the free parameter " + free.get(i).name());
@@ -113,14 +113,27 @@ public final class FitWriter {
         return o;
     }
 
-    private static void scaleCore(JsonObject profile, String key, double f, String tag) {
-        JsonObject fig = profile.getAsJsonObject("core").getAsJsonObject(key);
+    private static void scaleCore(Path file, JsonObject profile, String key, double f, String tag) {
+        JsonObject fig = own(file, profile.getAsJsonObject("core"), key);
         if (fig.has("cycles") && fig.has("ns")) {
             scale(fig, "cycles", f, null);
             scale(fig, "ns", f, tag);
         } else {
             scale(fig, fig.has("ns") ? "ns" : "cycles", f, tag);
         }
+    }
+
+    /**
+     * A profile figure to write a fit into; one borrowed from another core type (its "sameAs") belongs to that core
+     * type, so the fit is refused (nothing written) with what to do instead.
+     */
+    private static JsonObject own(Path file, JsonObject holder, String key) {
+        JsonObject o = holder.getAsJsonObject(key);
+        if (o != null && o.has("sameAs")) {
+            throw new IllegalArgumentException("--write: " + file + ": " + key + " is the " + o.get("sameAs").getAsString()
+                    + "'s (sameAs): fit that core type, or state a number here first");
+        }
+        return o;
     }
 
     /** Multiplies o[field] by f (three significant digits; a factor of 1 leaves it) and tags o's note (when tag is not null). */

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * Reads the core-type profiles of a directory (bundles/hardware/profiles/&lt;core-type&gt;.json). A reference
  * profile (no "reference") states every instruction-bound key and the I-cache extras; another names its
  * reference and states only the keys it measures itself, and may state a factor on its context switch and
- * wakeup ("contextSwitch"). Every profile states every per-core key.
+ * wakeup ("contextSwitch"). Every profile states every per-core key. Its ipc, contextSwitch and core figures may
+ * be another core type's ({@link SameAs}).
  */
 public final class ProfileReader {
     private static final Set<String> TOP = Set.of("coreType", "name", "isa", "reference", "ipc", "instructionBound",
@@ -39,6 +40,7 @@ public final class ProfileReader {
             raw.put(type, o);
             readers.put(type, r);
         }
+        SameAs.resolve(raw, readers); // a figure borrowed from another core type becomes that core type's numbers
         Map<String, CoreProfile> out = new TreeMap<>();
         // references first: another profile's instruction-bound cycles are its reference's scaled
         for (String type : raw.keySet()) if (!raw.get(type).has("reference")) out.put(type, profile(readers.get(type), raw.get(type), null));

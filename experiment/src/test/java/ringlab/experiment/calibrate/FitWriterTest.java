@@ -1,6 +1,7 @@
 package ringlab.experiment.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -97,5 +98,24 @@ class FitWriterTest {
         FitWriter.write(root, "bcm6328", free, new double[] {2}, "t");
         assertEquals(cycles(bcm, "sched.switch") * 2, cycles(costs(root, "bcm6328"), "sched.switch"), 1);
         assertEquals(cycles(ul2, "sched.switch") * 2, cycles(costs(root, "rzg2ul"), "sched.switch"), 2);
+    }
+
+    @Test
+    void aFitOfAFigureBorrowedFromAnotherCoreTypeIsRefusedAndNothingIsWritten(@TempDir Path dir) throws IOException {
+        Path root = copyOfTheBoards(dir);
+        Path profile = DeriveBoards.profilesDir(root).resolve("Cortex-A53.json");
+        JsonObject a53 = JsonParser.parseString(Files.readString(profile)).getAsJsonObject();
+        JsonObject borrowed = new JsonObject();
+        borrowed.addProperty("sameAs", "Cortex-A55");
+        borrowed.addProperty("note", "the A55's");
+        a53.add("ipc", borrowed);
+        Files.writeString(profile, a53.toString());
+        Path board = root.resolve("bundles/hardware/imx8mq-lan7430/" + BoardFiles.DESCRIPTOR);
+        String profileBefore = Files.readString(profile), boardBefore = Files.readString(board);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FitWriter.write(root, "imx8mq-lan7430",
+                FreeParameters.named(List.of("dram", "instruction")), new double[] {1.1, 1.2}, "t"));
+        assertEquals("--write: " + profile + ": ipc is the Cortex-A55's (sameAs): fit that core type, or state a number here first", e.getMessage());
+        assertEquals(profileBefore, Files.readString(profile));
+        assertEquals(boardBefore, Files.readString(board), "the dram part of the fit was not written either");
     }
 }
