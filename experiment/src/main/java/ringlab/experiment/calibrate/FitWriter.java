@@ -23,6 +23,7 @@ import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.profile.BoardFiles;
 import ringlab.experiment.profile.CoreProfile;
 import ringlab.experiment.profile.DeriveBoards;
+import ringlab.experiment.profile.SameAs;
 
 /**
  * Writes a fit back into the files the board's costs are derived from, then re-derives every in-tree board
@@ -129,8 +130,8 @@ public final class FitWriter {
      */
     private static JsonObject own(Path file, JsonObject holder, String key) {
         JsonObject o = holder.getAsJsonObject(key);
-        if (o != null && o.has("sameAs")) {
-            throw new IllegalArgumentException("--write: " + file + ": " + key + " is the " + o.get("sameAs").getAsString()
+        if (SameAs.borrowed(o)) {
+            throw new IllegalArgumentException("--write: " + file + ": " + key + " is the " + o.get(SameAs.KEY).getAsString()
                     + "'s (sameAs): fit that core type, or state a number here first");
         }
         return o;
@@ -138,7 +139,7 @@ public final class FitWriter {
 
     /** Multiplies o[field] by f (three significant digits; a factor of 1 leaves it) and tags o's note (when tag is not null). */
     private static void scale(JsonObject o, String field, double f, String tag) {
-        if (f != 1) o.add(field, new JsonPrimitive(round(o.get(field).getAsDouble() * f)));
+        if (f != 1) o.add(field, new JsonPrimitive(PlainNumbers.threeDigits(o.get(field).getAsDouble() * f)));
         if (tag != null && o.has("note")) o.addProperty("note", FITTED.matcher(o.get("note").getAsString()).replaceAll("") + tag);
     }
 
@@ -149,7 +150,7 @@ public final class FitWriter {
         if (!m.find()) throw new IllegalArgumentException(file + ": no derivation." + key + " {\"value\": V, \"note\": \"...\"} to write the fit into");
         double v = Double.parseDouble(m.group(2)) * f;
         String note = FITTED.matcher(COMPACT.fromJson(m.group(4), String.class)).replaceAll("") + tag;
-        String replacement = m.group(1) + (f == 1 ? m.group(2) : PlainNumbers.plain(round(v).doubleValue())) + m.group(3) + COMPACT.toJson(note);
+        String replacement = m.group(1) + (f == 1 ? m.group(2) : PlainNumbers.plain(PlainNumbers.threeDigits(v).doubleValue())) + m.group(3) + COMPACT.toJson(note);
         return text.substring(0, m.start()) + replacement + text.substring(m.end());
     }
 
@@ -161,11 +162,6 @@ public final class FitWriter {
 
     private static String idOf(Path f) {
         return JsonParser.parseString(read(f)).getAsJsonObject().get("id").getAsString();
-    }
-
-    private static Number round(double x) {
-        BigDecimal d = new BigDecimal(x, new MathContext(3)).stripTrailingZeros();
-        return d.scale() <= 0 ? (Number) d.longValueExact() : (Number) d.doubleValue();
     }
 
     private static String factor(double f) { return BigDecimal.valueOf(f).round(new MathContext(3)).stripTrailingZeros().toPlainString(); }

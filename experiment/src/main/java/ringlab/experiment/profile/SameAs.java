@@ -2,8 +2,6 @@ package ringlab.experiment.profile;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +17,8 @@ import ringlab.experiment.PlainNumbers;
  * the lender's numbers times {@code times} (three significant digits, as a fit writes them) with the borrower's
  * note followed by the lender's. Only between profiles on the same reference; a chain that comes back is refused.
  */
-final class SameAs {
-    static final String KEY = "sameAs";
+public final class SameAs {
+    public static final String KEY = "sameAs";
     /** The top-level profile fields that may be borrowed; every {@code core} figure may be too. */
     private static final List<String> TOP = List.of("ipc", "contextSwitch");
     private static final List<String> NUMBERS = List.of("value", "cycles", "ns");
@@ -49,7 +47,7 @@ final class SameAs {
     }
 
     /** Whether a figure names a lender instead of stating numbers. */
-    static boolean borrowed(JsonElement e) {
+    public static boolean borrowed(JsonElement e) {
         return e != null && e.isJsonObject() && e.getAsJsonObject().has(KEY);
     }
 
@@ -77,16 +75,10 @@ final class SameAs {
         JsonObject src = figure(lender, section, key, chain);
         JsonObject out = new JsonObject();
         for (String n : NUMBERS) {
-            if (src.has(n)) out.addProperty(n, times == 1 ? src.get(n).getAsNumber() : round(src.get(n).getAsDouble() * times));
+            if (src.has(n)) out.addProperty(n, times == 1 ? src.get(n).getAsNumber() : PlainNumbers.threeDigits(src.get(n).getAsDouble() * times));
         }
         String from = "the " + lender + "'s" + (times == 1 ? "" : " x " + PlainNumbers.plain(times));
         out.addProperty("note", r.str(o, path, "note") + " (" + from + ": " + src.get("note").getAsString() + ")");
         return out;
-    }
-
-    /** Three significant digits, as a fit writes a figure. */
-    private static Number round(double x) {
-        BigDecimal d = new BigDecimal(x, new MathContext(3)).stripTrailingZeros();
-        return d.scale() <= 0 ? (Number) d.longValueExact() : (Number) d.doubleValue();
     }
 }
