@@ -20,7 +20,7 @@ rows = [("TCP receive", ["-t", "10"]), ("TCP transmit", ["-t", "10", "-R"]),
         ("UDP transmit", ["-u", "-b", str(link), "-l", "1470", "-t", "10", "-R"])]
 print(f"`python3 bundles/hardware/tools/tables.py {board} {features}` "
       f"(= `ringlab run --hardware {board} --features {features} --json -- ARGS`, seed 1):\n")
-print("| traffic | iperf3 args | Mbit/s (receiver) | core 0 irq / soft at irq exit / soft in ksoftirqd / sys / usr / idle % | idle all cores % | drops | bound by |")
+print("| traffic | iperf3 args | Mbit/s (receiver) | core 0 irq / soft at irq exit or a bh enable / soft in ksoftirqd / sys / usr / idle % | idle all cores % | drops | bound by |")
 print("|---|---|---|---|---|---|---|")
 for name, args in rows:
     out = subprocess.run(["java", "-cp", "launch/target/classes:launch/target/lib/*", "ringlab.cli.Main", "run",

@@ -118,13 +118,13 @@ final class Sampler implements EventHandler {
         }
     }
 
-    /** The device's iperf3 threads' time so far: [user, system] with the interrupts billed to them. */
+    /** The device's iperf3 threads' time so far as getrusage reports it: [user, system]. */
     long[] taskNs() {
         long user = 0, sys = 0;
         for (Task t : s.tasks) {
             t.core.sync();
             user += t.userNs();
-            sys += t.runNs() - t.userNs() + t.interruptedNs();
+            sys += t.reportedSystemNs();
         }
         return new long[] {user, sys};
     }

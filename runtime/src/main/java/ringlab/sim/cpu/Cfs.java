@@ -13,7 +13,8 @@ final class Cfs implements FairPolicy {
     static final long SCHED_LATENCY = 6_000_000L, MIN_GRANULARITY = 750_000L, WAKEUP_GRANULARITY = 1_000_000L;
 
     private long minVruntime;
-    private long sliceStart;
+    /** The task picked last, whose run since the pick is its slice so far. */
+    private Task running;
 
     @Override
     public void placeNew(ArrayList<Task> rq, Task t) { t.vruntime = minVruntime; }
@@ -26,7 +27,7 @@ final class Cfs implements FairPolicy {
 
     @Override
     public boolean wakeupPreempts(ArrayList<Task> rq, Task t, Task curr, long now) {
-        long currV = curr.vruntime + (now - curr.execStart);
+        long currV = curr.vruntime + curr.execDelta(now);
         return currV - t.vruntime > WAKEUP_GRANULARITY;
     }
 
@@ -35,7 +36,7 @@ final class Cfs implements FairPolicy {
 
     @Override
     public Task pickNext(ArrayList<Task> rq, Task prev, long now) {
-        if (prev != null) prev.vruntime += now - prev.execStart;
+        if (prev != null) prev.vruntime += prev.execDelta(now);
         Task next = null;
         for (int i = 0, n = rq.size(); i < n; i++) {
             Task t = rq.get(i);
@@ -43,8 +44,8 @@ final class Cfs implements FairPolicy {
         }
         if (next != null) {
             if (next.vruntime > minVruntime) minVruntime = next.vruntime;
-            sliceStart = now;
         }
+        running = next;
         return next;
     }
 
@@ -53,7 +54,7 @@ final class Cfs implements FairPolicy {
         int n = rq.size();
         if (n > 1) {
             long slice = Math.max(SCHED_LATENCY / n, MIN_GRANULARITY);
-            return now - sliceStart >= slice;
+            return running.execDelta(now) >= slice; // sum_exec_runtime since picked (Core starts it at the pick)
         }
         return false;
     }

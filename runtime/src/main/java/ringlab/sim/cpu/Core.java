@@ -53,6 +53,8 @@ public final class Core implements EventHandler, Exec {
     private final SoftirqPass irqExitPass;
     private final Ksoftirqd ksoftirqd;
     private final boolean deferToKsoftirqd;
+    /** CONFIG_IRQ_TIME_ACCOUNTING: interrupt time leaves the tasks' scheduler clock ({@link Task#execDelta}). */
+    final boolean irqTimeAccounting;
 
     // scheduler
     private final ArrayList<Task> rq = new ArrayList<>();
@@ -68,7 +70,8 @@ public final class Core implements EventHandler, Exec {
     private final double[] keyCycles = new double[CostKey.values().length];
     private long lastAcct;
 
-    Core(Cpu cpu, int id, Sim sim, CostProfile costs, long clockHz, boolean deferToKsoftirqd, FairPolicy fair) {
+    Core(Cpu cpu, int id, Sim sim, CostProfile costs, long clockHz, boolean deferToKsoftirqd, boolean irqTimeAccounting,
+         FairPolicy fair) {
         this.fair = fair;
         this.cpu = cpu;
         this.id = id;
@@ -76,6 +79,7 @@ public final class Core implements EventHandler, Exec {
         this.cycles = costs.toArray();
         this.nsPerCycle = 1e9 / clockHz;
         this.deferToKsoftirqd = deferToKsoftirqd;
+        this.irqTimeAccounting = irqTimeAccounting;
         this.irqExitPass = new SoftirqPass(this, false);
         this.ksoftirqd = new Ksoftirqd(this);
         handlers[TIMER] = cpu.timers.softirq(this);
@@ -330,7 +334,7 @@ public final class Core implements EventHandler, Exec {
             pendingSwitch = true;
         }
         curr = next;
-        next.execStart = now;
+        next.execFrom(now);
         lvl[TASK] = next;
         lvlCtx[TASK] = next.mode;
         top = TASK;
@@ -389,8 +393,11 @@ public final class Core implements EventHandler, Exec {
         if (top == TASK && curr != null) {
             curr.runNs += d;
             if (c == Ctx.USER) curr.userNs += d;
+            else if (c == Ctx.SOFTIRQ) curr.ownSoftirqNs += d;
         } else if (top > TASK && curr != null && lvl[TASK] != null) {
             curr.interruptedNs += d;
+            // irqtime_account_irq: softirq time stays ksoftirqd's own, so that it is seen to run
+            if (c == Ctx.HARDIRQ || !(curr instanceof Ksoftirqd)) curr.interruptedOffClockNs += d;
         }
     }
 

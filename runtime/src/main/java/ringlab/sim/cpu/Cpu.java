@@ -19,7 +19,7 @@ public final class Cpu {
         this.cores = new Core[soc.cores()];
         for (int i = 0; i < cores.length; i++) {
             cores[i] = new Core(this, i, sim, costs, soc.clockHz(), soc.defersSoftirqToRunnableKsoftirqd(),
-                    FairPolicy.forKernel(soc.kernelVersion(), soc.cores(), timers.jiffyNs()));
+                    soc.irqTimeAccounting(), FairPolicy.forKernel(soc.kernelVersion(), soc.cores(), timers.jiffyNs()));
         }
     }
 

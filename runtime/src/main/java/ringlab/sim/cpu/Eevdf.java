@@ -56,8 +56,8 @@ final class Eevdf implements FairPolicy {
 
     /** update_curr with update_deadline: true if the slice ran out with another task queued. */
     private boolean updateCurr(ArrayList<Task> rq, Task curr, long now) {
-        curr.vruntime += now - curr.execStart;
-        curr.execStart = now;
+        curr.vruntime += curr.execDelta(now);
+        curr.execFrom(now);
         boolean resched = false;
         if (curr.vruntime - curr.deadline >= 0) {
             curr.deadline = curr.vruntime + slice;

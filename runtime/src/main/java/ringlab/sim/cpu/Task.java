@@ -9,7 +9,8 @@ public abstract class Task implements Stepper {
     /** The core the task runs on (tasks are pinned; no load balancing is modelled). */
     public final Core core;
     long vruntime;
-    long execStart;
+    /** When the task last started or was last brought up to date (update_curr's exec_start), and its off-clock time then. */
+    private long execStart, offClockMark;
     /** EEVDF: the virtual deadline, the lag kept while asleep, and RUN_TO_PARITY's "picked, slice not renewed". */
     long deadline, vlag;
     boolean runToParity;
@@ -21,6 +22,10 @@ public abstract class Task implements Stepper {
     long runNs;
     long userNs;
     long interruptedNs;
+    /** Of {@link #interruptedNs}, what IRQ time accounting takes off the task's clock (not softirq on ksoftirqd). */
+    long interruptedOffClockNs;
+    /** Of {@link #runNs}, the softirq passes the task ran itself at local_bh_enable ({@link BhEnable}). */
+    long ownSoftirqNs;
     long switchesIn;
 
     protected Task(String name, Core core, Ctx mode) {
@@ -28,6 +33,29 @@ public abstract class Task implements Stepper {
         this.core = core;
         this.mode = mode;
     }
+
+    /**
+     * update_curr's delta_exec: the task's run time since {@link #execFrom}. With IRQ time accounting the
+     * scheduler's clock (rq->clock_task) leaves out the hard IRQ and softirq time spent meanwhile, on top of the
+     * task or in its own bottom-half enables (update_rq_clock_task subtracts irq_time_read); without it, wall time.
+     */
+    long execDelta(long now) {
+        long d = now - execStart;
+        if (!irqTimeOffClock()) return d;
+        core.sync();
+        return d - (offClockNs() - offClockMark);
+    }
+
+    /** Starts a new stretch of execution at {@code now} (set_next_entity, or update_curr having charged the last). */
+    void execFrom(long now) {
+        execStart = now;
+        if (irqTimeOffClock()) offClockMark = offClockNs();
+    }
+
+    /** The core has IRQ time accounting (a task outside a core, as the policy tests make them, sees no IRQs). */
+    private boolean irqTimeOffClock() { return core != null && core.irqTimeAccounting; }
+
+    private long offClockNs() { return interruptedOffClockNs + ownSoftirqNs; }
 
     /** False while the task is inside a section that cannot be preempted (e.g. bottom halves disabled). */
     protected boolean preemptible() { return true; }
@@ -48,4 +76,16 @@ public abstract class Task implements Stepper {
      * which is what getrusage, and so iperf3's CPU figure, reports.
      */
     public long interruptedNs() { return interruptedNs; }
+
+    /**
+     * The system time getrusage reports for the task, which iperf3's CPU figure reads: without IRQ time
+     * accounting the tick bills whatever it interrupts to the current task ({@link #interruptedNs()} included);
+     * with it, sum_exec_runtime runs on the scheduler's clock, without the interrupts on top of the task and
+     * without the softirq passes it ran itself.
+     */
+    public long reportedSystemNs() {
+        core.sync();
+        long sys = runNs - userNs;
+        return core.irqTimeAccounting ? sys - ownSoftirqNs : sys + interruptedNs;
+    }
 }

@@ -28,7 +28,7 @@ class EevdfTest {
         a.runnable = true;
         rq.add(a);
         assertSame(a, eevdf.pickNext(rq, null, 0));
-        a.execStart = 0;
+        a.execFrom(0);
         return a;
     }
 
@@ -74,13 +74,13 @@ class EevdfTest {
         Task b = wake(task("b"), a, 0);
         assertSame(a, eevdf.pickNext(rq, a, 0));
         // b runs 10 ms (picked by hand) while a waits: b's lag becomes negative, beyond the tick-sized limit
-        b.execStart = 0;
+        b.execFrom(0);
         eevdf.dequeueSleeper(rq, b, 10 * MS);
         assertEquals(-TICK, b.vlag, "clamped to max(2 x 0.75 ms, 4 ms)");
         // with b gone, a is the average: whatever it waited for is not carried over
         rq.remove(b);
         b.runnable = false;
-        a.execStart = 10 * MS;
+        a.execFrom(10 * MS);
         eevdf.dequeueSleeper(rq, a, 10 * MS);
         assertEquals(0, a.vlag, "alone in the queue: no lag");
     }

@@ -17,16 +17,28 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param l1dBytes       L1 data cache size in bytes: how much of what the CPU read recently it can read again
  *                       without a DRAM miss (descriptor field, optional; 0 = not given: data the stack marked as
  *                       read is taken to be still cached, as before the field existed)
+ * @param irqTimeAccounting true if the kernel has CONFIG_IRQ_TIME_ACCOUNTING (and a sched_clock of 1 MHz or more,
+ *                       which enables it at boot): hard IRQ time, and softirq time outside ksoftirqd, is kept out
+ *                       of the interrupted or bottom-half-enabling task's scheduler clock and its CPU time
+ *                       (descriptor field, optional; false: the task is billed, the tick-sampled accounting)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
-                  boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes) {
+                  boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes,
+                  boolean irqTimeAccounting) {
+
+    /** The 2.7 constructor, without IRQ time accounting (false: not configured). */
+    public Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
+               boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes) {
+        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, l1dBytes,
+                false);
+    }
 
     /** The 2.0 constructor, without the L1 data cache size (0: not given). */
     public Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
                boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz) {
-        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, 0);
+        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, 0, false);
     }
 
     /** Kernels 4.9 to 6.4 skip softirq processing at IRQ exit while ksoftirqd is runnable. */
