@@ -201,6 +201,17 @@ class ConsoleBrowserIT {
         waitFor(browser, "cost table", d -> d.findElements(By.cssSelector("#cost-table tr")).size() > 20);
         assertTrue($("#board-detail").getText().contains("bcm6328"));
         screenshot(browser, "09-hardware");
+        // a descriptor with fieldNotes: each SoC and NIC value's reason under a "why", the SoC's own note below
+        $("#board-list li[data-board='rzg2ul'] a").click();
+        WebElement irqTime = waitFor(browser, "rzg2ul's SoC table",
+                d -> d.findElement(By.xpath("//table[@id='soc-table']//tr[th='irq_time_accounting']")));
+        assertTrue(irqTime.getText().startsWith("irq_time_accounting true"), irqTime.getText());
+        irqTime.findElement(By.tagName("summary")).click();
+        waitFor(browser, "its reason", d -> irqTime.getText().contains("arm64's defconfig sets CONFIG_IRQ_TIME_ACCOUNTING"));
+        assertTrue(waitFor(browser, "the ring sizes' shared note", d -> d.findElement(By.xpath("//table[@id='nic-table']//tr[th='tx_ring']//details")))
+                .isDisplayed());
+        assertTrue($("#board-detail").getText().contains("1x Cortex-A55 at about 1.0 GHz"), "the SoC's own note");
+        screenshot(browser, "09b-hardware-why");
 
         page("workload");
         WebElement wl = waitFor(browser, "workload form", d -> d.findElement(By.id("wl-workload")));

@@ -31,6 +31,7 @@ public record FreeParameter(String name, String doc, double lower, double upper,
             Board.Cost c = costs.get(k);
             if (c != null) costs.put(k, new Board.Cost(c.cycles() * factor, c.note()));
         }
-        return new Board(b.id(), b.name(), b.soc(), b.nic(), b.stockFeatures(), costs, b.origin(), b.published(), b.stockSettings(), b.calibration());
+        return new Board(b.id(), b.name(), b.soc(), b.nic(), b.stockFeatures(), costs, b.origin(), b.published(), b.stockSettings(), b.calibration(),
+                b.fieldNotes());
     }
 }

@@ -78,10 +78,10 @@ class SweepExpansionTest {
         assertEquals(key, new RunKey().of(a, b, gro), "stable");
         assertNotEquals(key, new RunKey().of(a.withSeed(2), b, gro), "the seed is part of the spec");
         Board moved = new Board(b.id(), b.name(), b.soc(), b.nic(), b.stockFeatures(), b.costs(), "file:/elsewhere/board.json",
-                b.published(), b.stockSettings(), b.calibration());
+                b.published(), b.stockSettings(), b.calibration(), b.fieldNotes());
         assertEquals(key, new RunKey().of(a, moved, gro), "where the descriptor was loaded from does not matter");
         Board changed = new Board(b.id(), b.name() + " rev 2", b.soc(), b.nic(), b.stockFeatures(), b.costs(), b.origin(),
-                b.published(), b.stockSettings(), b.calibration());
+                b.published(), b.stockSettings(), b.calibration(), b.fieldNotes());
         assertNotEquals(key, new RunKey().of(a, changed, gro), "a changed descriptor is another board version");
         assertNotEquals(key, new RunKey().of(a, b, List.of(FEATURES.get("batched-rx"))), "other feature code");
     }

@@ -86,12 +86,13 @@ public final class BoardLoader {
         if (version < 2 && o.has("calibration")) f.problem("calibration needs \"schemaVersion\": 2");
         Map<String, Board.Cost> costs = costs(f, f.obj(o, "", "costs", true), soc);
         List<Board.Published> published = PublishedRows.parse(f, f.arr(o, "", "published", false), version);
-        stringMap(f, f.obj(o, "", "fieldNotes", false), "fieldNotes");
+        Map<String, String> fieldNotes = stringMap(f, f.obj(o, "", "fieldNotes", false), "fieldNotes");
         // what the costs were derived from (core type, memory system): the derivation tool reads it, the simulation reads costs
         f.obj(o, "", "derivation", false);
         if (!f.problems().isEmpty()) throw new BoardDescriptorException(id, origin, f.problems());
         return new Board(id, name, soc, nic, List.copyOf(stock), Collections.unmodifiableMap(costs), origin,
-                List.copyOf(published), Collections.unmodifiableMap(stockSettings), calibration);
+                List.copyOf(published), Collections.unmodifiableMap(stockSettings), calibration,
+                Collections.unmodifiableMap(fieldNotes));
     }
 
     private static Soc soc(Fields f, JsonObject s) {

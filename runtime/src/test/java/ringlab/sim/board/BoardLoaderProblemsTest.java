@@ -137,4 +137,21 @@ class BoardLoaderProblemsTest {
         assertEquals(java.util.List.of("id is missing", "soc.kernelVersion must be major.minor such as \"5.15\", not \"five\""), e.problems());
         assertTrue(e.getMessage().startsWith("board descriptor " + FILE + ": 2 problems: id is missing; "), e.getMessage());
     }
+
+    /** fieldNotes reach the board as written (the console shows them); a note that is not text is a problem. */
+    @Test
+    void fieldNotesAreKeptAndMustBeText() {
+        JsonObject d = Descriptors.bcm6328();
+        JsonObject notes = new JsonObject();
+        notes.addProperty("rxRing/txRing", "the driver's ring sizes");
+        notes.addProperty("soc", "one core");
+        d.add("fieldNotes", notes);
+        assertEquals(java.util.Map.of("rxRing/txRing", "the driver's ring sizes", "soc", "one core"),
+                BoardLoader.parse(d.toString(), FILE).fieldNotes());
+        notes.addProperty("hz", 250);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertTrue(e.getMessage().contains("fieldNotes.hz"), e.getMessage());
+        d.remove("fieldNotes");
+        assertEquals(java.util.Map.of(), BoardLoader.parse(d.toString(), FILE).fieldNotes(), "none given: empty");
+    }
 }

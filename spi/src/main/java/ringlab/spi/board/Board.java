@@ -19,12 +19,21 @@ import org.osgi.annotation.versioning.ProviderType;
  * @param stockSettings tunable values of the stock driver that differ from the features' defaults
  *                      (e.g. lan743x programs its interrupt moderation: rx-usecs); a --set overrides them
  * @param calibration   how its costs relate to its published measurements (PREDICTED when the descriptor says none)
+ * @param fieldNotes    why the descriptor's SoC and NIC fields have their values, by field name ("rxBufferBytes"),
+ *                      by names joined with '/' for one note on several ("rxRing/txRing"), or by "soc" and "nic"
+ *                      for the part as a whole; the descriptor's own keys (may be empty)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,
                     Map<String, Cost> costs, String origin, List<Published> published,
-                    Map<String, String> stockSettings, Calibration calibration) {
+                    Map<String, String> stockSettings, Calibration calibration, Map<String, String> fieldNotes) {
+
+    /** A board without field notes (the canonical constructor of ringlab.spi.board 2.7). */
+    public Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures, Map<String, Cost> costs,
+                 String origin, List<Published> published, Map<String, String> stockSettings, Calibration calibration) {
+        this(id, name, soc, nic, stockFeatures, costs, origin, published, stockSettings, calibration, Map.of());
+    }
 
     /** A board whose costs are predictions (the canonical constructor of ringlab.spi.board 2.0). */
     public Board(String id, String name, Soc soc, Nic nic, List<String> stockFeatures,

@@ -12,7 +12,8 @@
  * 2.6.0: Nic.rxTimestampDesc (an rx extension descriptor per frame) and Nic.rxHeadWriteback (the head index read
  *        from coherent memory), the 2.5 constructor kept.
  * 2.7.0: Nic.rxDescReads (the driver's dependent reads of a received frame's descriptor), the 2.6 constructor kept.
- * 2.8.0: Soc.irqTimeAccounting (CONFIG_IRQ_TIME_ACCOUNTING), the 2.7 constructor kept.
+ * 2.8.0: Soc.irqTimeAccounting (CONFIG_IRQ_TIME_ACCOUNTING) and Board.fieldNotes (the descriptor's reasons for its
+ *        SoC and NIC fields), the 2.7 constructors kept.
  */
 @org.osgi.annotation.versioning.Version("2.8.0")
 package ringlab.spi.board;

@@ -29,7 +29,7 @@ final class NodeRoutes {
         return List.of(
                 new Route("GET", "/status", "The node: scenario, state, quarantines, restarts and the running simulation's status", null,
                         NodeStatus.class, Map.of(), c -> runner.status()),
-                new Route("GET", "/hardware", "Installed boards (descriptor, cost profile with notes, stock features) and refused board bundles", null,
+                new Route("GET", "/hardware", "Installed boards (descriptor with its field notes, cost profile with notes, stock features) and refused board bundles", null,
                         Answers.Hardware.class, Map.of(), c -> new Answers.Hardware(boards.boards(), boards.rejected())),
                 new Route("GET", "/metrics", "Live samples of the running simulation (four per wall second), oldest first", null,
                         Answers.Metrics.class, since, c -> new Answers.Metrics(telemetry.capacity(), telemetry.since(c.queryLong("since", 0)))),

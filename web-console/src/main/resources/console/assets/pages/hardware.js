@@ -1,11 +1,33 @@
-// Hardware: the installed boards; pick one for the running scenario; its descriptor (SoC, NIC), cost
-// profile with each number's note, stock features and published measurements; refused board bundles.
+// Hardware: the installed boards; pick one for the running scenario; its descriptor (SoC, NIC, each field's
+// reason where the descriptor gives one), cost profile with each number's note, stock features and published measurements; refused board bundles.
 import { h, fill, note } from '../dom.js';
 import { live } from '../live.js';
 import * as api from '../api.js';
 
 function table(obj) {
   return h('table', { class: 'kv' }, Object.entries(obj).map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, String(v)))));
+}
+
+// The API names fields in snake_case, the descriptor's notes in its own camelCase ("rxBufferBytes").
+const camel = k => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+
+// One note may speak for several fields ("rxRing/txRing"); which note, if any, speaks for this one.
+function noteKey(notes, field) {
+  const name = camel(field);
+  return Object.keys(notes).find(k => k.split('/').includes(name));
+}
+
+// A SoC or NIC table with each value's reason from the descriptor (fieldNotes) under a "why" disclosure;
+// the part's own note ("soc", "nic") after it. Marks the notes used, so that the rest can be listed apart.
+function notedTable(obj, part, notes, used) {
+  const rows = Object.entries(obj).map(([k, v]) => {
+    const key = noteKey(notes, k);
+    if (key) used.add(key);
+    return h('tr', {}, h('th', {}, k), h('td', {}, String(v),
+      key ? h('details', { class: 'why' }, h('summary', {}, 'why'), notes[key]) : null));
+  });
+  if (notes[part]) used.add(part);
+  return [h('table', { class: 'kv', id: part + '-table' }, rows), notes[part] ? h('p', { class: 'part-note' }, notes[part]) : null];
 }
 
 export function hardware(root) {
@@ -29,12 +51,18 @@ export function hardware(root) {
       } catch (e) { note(msg, e.message); }
     } }, running ? 'running now' : 'Run this board');
     const costs = Object.entries(b.costs).sort((x, y) => x[0].localeCompare(y[0]));
+    const notes = b.field_notes || {};
+    const used = new Set();
+    const soc = notedTable(b.soc, 'soc', notes, used), nic = notedTable(b.nic, 'nic', notes, used);
+    const otherNotes = Object.keys(notes).filter(k => !used.has(k));
     fill(detail,
       h('h3', {}, b.name, ' ', h('small', {}, b.id)),
       h('div', { class: 'actions' }, use, msg),
       h('div', { class: 'two' },
-        h('section', {}, h('h4', {}, 'SoC'), table(b.soc)),
-        h('section', {}, h('h4', {}, 'NIC and driver'), table(b.nic))),
+        h('section', {}, h('h4', {}, 'SoC'), soc),
+        h('section', {}, h('h4', {}, 'NIC and driver'), nic)),
+      otherNotes.length ? [h('h4', {}, 'Other notes of the descriptor'),
+        h('table', { class: 'kv', id: 'other-notes' }, otherNotes.map(k => h('tr', {}, h('th', {}, k), h('td', {}, notes[k]))))] : null,
       h('p', {}, 'Cost profile: ', b.calibration, ' (calibrated: chosen on its published table; fitted: a core type profile fitted on it; predicted: derived from other boards)'),
       h('h4', {}, 'Stock features'), h('p', {}, b.stock_features.length ? b.stock_features.join(', ') : 'none: the stock driver uses no optional feature'),
       b.stock_settings && Object.keys(b.stock_settings).length ? [h('h4', {}, 'Stock settings'), table(b.stock_settings)] : null,
