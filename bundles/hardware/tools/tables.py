@@ -32,8 +32,8 @@ for name, args in rows:
     mbps = d["end"]["sum_received"]["bits_per_second"] / 1e6
     drops = R.get("drops", {})
     udp = name.startswith("UDP")
-    payload = 1470 if udp else mtu - 40
-    hdr = 28 if udp else 40
+    payload = 1470 if udp else mtu - 52   # TCP: MSS less the 12-byte timestamp option (tcp_timestamps=1)
+    hdr = 28 if udp else 52
     wire_max = link * payload / (payload + hdr + 38) / 1e6   # Ethernet header + FCS + preamble + IFG = 38
     busy = [(i, pc) for i, pc in enumerate(cpu.get("per_core", [])) if i > 0 and pc["idle"] <= 3]
     ring = drops.get("rx_missed_errors", 0); sock = drops.get("UdpRcvbufErrors", 0) + drops.get("TcpExtTCPRcvQDrop", 0)

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
  */
 final class ScenarioOptions {
     @Option(names = "--set", paramLabel = "KEY=VALUE", showDefaultValue = Help.Visibility.NEVER,
-            description = "A stack setting (qdisc, txqueuelen, tcp_congestion_control, tx_pause, peer_rx_usecs) or an active feature's tunable; repeatable.")
+            description = "A stack setting (qdisc, txqueuelen, tcp_congestion_control, tx_pause, peer_rx_usecs, tcp_timestamps) or an active feature's tunable; repeatable.")
     List<String> sets = new ArrayList<>();
     @Option(names = "--topology", paramLabel = "direct|forward", defaultValue = "direct",
             description = "direct: the peer is wired to the device; forward: the device routes between two peers.")

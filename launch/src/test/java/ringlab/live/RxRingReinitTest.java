@@ -77,11 +77,12 @@ class RxRingReinitTest {
     void aLayoutChangeAloneReinitialisesTheRing() {
         Simulation s = Live.continuous(bcm, Live.pick(all, "batched-rx"), 1, "-M", "512");
         s.advanceTo(500 * MS);
+        // each change is applied at the driver's next poll boundary: 20 ms leaves room for one however the flow runs
         s.setFeatures(Live.pick(all, "batched-rx", "ip-align")); // stock buffers, NET_IP_ALIGN headroom
-        s.advanceTo(502 * MS);
+        s.advanceTo(520 * MS);
         assertEquals(1, reinits(s));
         s.setFeatures(Live.pick(all, "batched-rx", "ip-align", "mtu-rx-buffers")); // buffer size and sync mode
-        s.advanceTo(504 * MS);
+        s.advanceTo(540 * MS);
         assertEquals(2, reinits(s));
         Live.assertAccounting(s, "after the layout changes");
     }

@@ -152,7 +152,9 @@ public final class Simulation {
 
     private TcpConfig tcpConfig(IperfOptions o, StackSettings s) {
         TcpConfig c = new TcpConfig();
-        c.mss = o.mss() > 0 ? o.mss() : scenario.board.nic().mtu() - 40;
+        c.timestamps = s.tcpTimestamps;
+        // the MSS (iperf3 -M, else the MTU's) less the timestamp option every segment carries: tcp_current_mss
+        c.mss = (o.mss() > 0 ? o.mss() : scenario.board.nic().mtu() - 40) - (c.timestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0);
         // -C sets the algorithm on both iperf3 sockets (TCP_CONGESTION); without it the sysctl is in force
         String cc = o.congestion() != null ? o.congestion() : s.tcpCongestionControl;
         c.congestionControl = cc.equals("reno") ? "newreno" : "cubic";

@@ -27,8 +27,14 @@ public final class StackSettings {
      * mode never enters lowest_latency. 0: an interrupt per frame.
      */
     public int peerRxUsecs = 50;
+    /**
+     * net.ipv4.tcp_timestamps on both hosts: 1 (Linux's default; 2, on without random offsets, is the same here)
+     * puts the 12-byte timestamp option on every segment, so a 1500-byte packet carries 1448 payload bytes; 0 none.
+     */
+    public boolean tcpTimestamps = true;
 
-    public static final String[] KEYS = {"qdisc", "txqueuelen", "tcp_congestion_control", "tx_pause", "peer_rx_usecs"};
+    public static final String[] KEYS = {"qdisc", "txqueuelen", "tcp_congestion_control", "tx_pause", "peer_rx_usecs",
+            "tcp_timestamps"};
 
     /** Applies the stack keys of settings; returns true for each key it consumed via the predicate. */
     public static StackSettings from(Map<String, String> settings) {
@@ -56,6 +62,12 @@ public final class StackSettings {
                     s.txPause = v.equals("on");
                 }
                 case "peer_rx_usecs" -> s.peerRxUsecs = nonNegative(e.getKey(), v);
+                case "tcp_timestamps" -> {
+                    if (!v.equals("0") && !v.equals("1") && !v.equals("2")) {
+                        throw new IllegalArgumentException("--set tcp_timestamps: '" + v + "' is not 0, 1 or 2");
+                    }
+                    s.tcpTimestamps = !v.equals("0");
+                }
                 default -> { }
             }
         }

@@ -123,7 +123,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         c.charge(CostKey.TCP_RX);
         if (cold) c.charge(CostKey.TCP_RX_COLD);
         traps(c, p, TRAPS_TCP);
-        if (p.csumState == Packet.CSUM_NONE) softwareChecksum(c, p, Packet.TCP_HEADER + p.payload);
+        if (p.csumState == Packet.CSUM_NONE) softwareChecksum(c, p, p.l4HeaderBytes() + p.payload);
         TcpConnection conn = findTcp(p);
         if (conn == null) { dropSkb(c, p, noSocket); return; }
         dropFlag = false;
@@ -265,7 +265,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         }
         c.charge(CostKey.TCP_TX);
         // the payload was summed while copied in (csum_and_copy_from_user); the header is summed per segment
-        if (!txChecksum) c.charge(CostKey.CSUM_BYTE, Packet.TCP_HEADER);
+        if (!txChecksum) c.charge(CostKey.CSUM_BYTE, p.l4HeaderBytes());
         ipOutput(c, p);
     }
 

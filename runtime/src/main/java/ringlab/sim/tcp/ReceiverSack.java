@@ -7,8 +7,9 @@ import ringlab.spi.net.Packet;
  * Up to {@link Packet#MAX_SACK_BLOCKS} blocks, the one holding the most recently received out-of-order
  * segment first, the others most-recent-first. As in Linux, a fifth block pushes out the oldest one (which
  * is then not reported again unless new data extends it), and a block is dropped once rcv_nxt reaches its
- * start. A D-SACK block (RFC 2883) for a duplicate segment goes first on the next outgoing segment only,
- * followed by at most three SACK blocks (40 option bytes without timestamps).
+ * start. A D-SACK block (RFC 2883) for a duplicate segment goes first on the next outgoing segment only. A
+ * segment carries as many blocks as its 40 option bytes leave room for (tcp_established_options): four
+ * without timestamps, three after the 12 bytes of the timestamp option.
  */
 final class ReceiverSack {
     static final int MAX = Packet.MAX_SACK_BLOCKS;
@@ -100,8 +101,11 @@ final class ReceiverSack {
 
     boolean dsackPending() { return dsack; }
 
-    /** tcp_established_options + tcp_options_write: fills the packet's blocks and option size; consumes the D-SACK. */
-    void write(Packet p) {
+    /**
+     * tcp_established_options + tcp_options_write: fills the packet's blocks, at most {@code maxBlocks}, and adds
+     * their option bytes; consumes the D-SACK.
+     */
+    void write(Packet p, int maxBlocks) {
         int n = 0;
         if (dsack) {
             p.sack[0] = dsStart;
@@ -109,11 +113,11 @@ final class ReceiverSack {
             n = 1;
             dsack = false;
         }
-        for (int i = 0; i < num && n < MAX; i++, n++) {
+        for (int i = 0; i < num && n < maxBlocks; i++, n++) {
             p.sack[2 * n] = blk[2 * i];
             p.sack[2 * n + 1] = blk[2 * i + 1];
         }
         p.sackBlocks = n;
-        p.tcpOptionBytes = n == 0 ? 0 : 4 + 8 * n; // NOP, NOP, kind 5, length 2 + 8n
+        if (n > 0) p.tcpOptionBytes += 4 + 8 * n; // NOP, NOP, kind 5, length 2 + 8n
     }
 }

@@ -1,4 +1,4 @@
-// Tunables of one TCP endpoint, named after the Linux sysctls/socket options they mirror; no option negotiation (SACK on both ends must be configured alike; no timestamps).
+// Tunables of one TCP endpoint, named after the Linux sysctls/socket options they mirror; no option negotiation (SACK and timestamps on both ends must be configured alike).
 package ringlab.sim.tcp;
 
 /**
@@ -8,8 +8,20 @@ package ringlab.sim.tcp;
 public final class TcpConfig {
     public static final long MS = 1_000_000L;
 
-    /** Segment payload size in bytes (MSS; 1460 for MTU 1500 without options; iperf3 -M sets it). */
+    /**
+     * Payload bytes of a full-size segment (tp->mss_cache: the MSS less the options every segment carries): 1460
+     * for MTU 1500 without options, 1448 with timestamps; iperf3 -M sets the MSS it is taken from.
+     */
     public int mss = 1460;
+    /**
+     * net.ipv4.tcp_timestamps: every segment carries the timestamp option, TCPOLEN_TSTAMP_ALIGNED bytes, which
+     * {@link #mss} must make room for (1448 payload bytes in a 1500-byte packet). A simulation sets both from
+     * --set tcp_timestamps (Linux's default 1, on); false here, so that this class's own defaults (1460) are one
+     * consistent connection at MTU 1500.
+     */
+    public boolean timestamps = false;
+    /** TCPOLEN_TSTAMP_ALIGNED: the timestamp option (10 bytes) with the two NOPs that align it. */
+    public static final int TCPOLEN_TSTAMP_ALIGNED = 12;
     /** net.ipv4.tcp_congestion_control: "cubic" (default) or "newreno" (Linux "reno"). */
     public String congestionControl = "cubic";
 
@@ -83,7 +95,7 @@ public final class TcpConfig {
         c.coreRmemMax = coreRmemMax; c.coreWmemMax = coreWmemMax; c.soRcvbuf = soRcvbuf; c.soSndbuf = soSndbuf; c.ipTos = ipTos;
         c.initCwnd = initCwnd; c.rtoMinNs = rtoMinNs; c.rtoInitNs = rtoInitNs; c.rtoMaxNs = rtoMaxNs;
         c.delackMinNs = delackMinNs; c.delackMaxNs = delackMaxNs; c.quickAcks = quickAcks; c.dupThresh = dupThresh;
-        c.maxReordering = maxReordering; c.sack = sack; c.dsack = dsack;
+        c.maxReordering = maxReordering; c.sack = sack; c.dsack = dsack; c.timestamps = timestamps;
         c.maxTcpHeader = maxTcpHeader; c.skbTruesizeOverhead = skbTruesizeOverhead;
         c.truesizeFallbackOverhead = truesizeFallbackOverhead; c.peerSynWindow = peerSynWindow;
         return c;

@@ -46,7 +46,7 @@ final class TcpReceiver {
     final OutOfOrderQueue ofo = new OutOfOrderQueue();
     final ReceiverSack sack = new ReceiverSack();
     private final TcpCollapse collapse;
-    private final boolean sackOn, dsackOn;
+    private final boolean sackOn, dsackOn, timestamps;
 
     final long isn;
     long rcvNxt, copiedSeq;
@@ -80,6 +80,7 @@ final class TcpReceiver {
         this.isn = peerIsn;
         this.rcvMss = cfg.mss;
         this.sackOn = cfg.sack;
+        this.timestamps = cfg.timestamps;
         this.dsackOn = cfg.sack && cfg.dsack;
         this.collapse = new TcpCollapse(host, stats, this);
         rcvbufLocked = cfg.soRcvbuf > 0;
@@ -146,7 +147,15 @@ final class TcpReceiver {
     }
 
     /** SACK option of an outgoing segment (tcp_established_options). */
-    void writeOptions(Packet p) { if (sackOn) sack.write(p); }
+    /**
+     * tcp_established_options: the timestamp option (TSval, TSecr: 10 bytes, aligned to 12 with two NOPs) when
+     * negotiated, then the SACK blocks that fit in what is left of the 40 option bytes. The stamps' values are not
+     * modelled (no PAWS, no RTT from TSecr): only the bytes they take.
+     */
+    void writeOptions(Packet p) {
+        p.tcpOptionBytes = timestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0;
+        if (sackOn) sack.write(p, timestamps ? 3 : ReceiverSack.MAX);
+    }
 
     /** tcp_event_ack_sent: an ACK (pure or piggybacked) left with the current rcv_nxt. */
     void onAckSent() {

@@ -228,6 +228,32 @@ class SackRecoveryTest {
         h.clearOut();
     }
 
+    /** tcp_established_options: the timestamp option on every segment, then the SACK blocks that still fit (3). */
+    @Test void timestampsTakeTwelveBytesOnEverySegmentAndLeaveRoomForThreeBlocks() {
+        TcpUnitTest.FakeHost h = new TcpUnitTest.FakeHost();
+        TcpConfig cfg = new TcpConfig();
+        cfg.timestamps = true;
+        cfg.mss = 1448;
+        TcpConnection c = new TcpConnection(h, cfg, 1, 1, 2, 2);
+        int k = 1000;
+        c.input(h.seg(0, k, 0, 65535));
+        Packet plain = lastAck(h);
+        assertEquals(0, plain.sackBlocks);
+        assertEquals(12, plain.tcpOptionBytes, "TSval and TSecr, aligned with two NOPs");
+        for (long s : new long[] {2, 4, 6, 8}) c.input(h.seg(s * k, k, 0, 65535));
+        Packet p = lastAck(h);
+        assertEquals(3, p.sackBlocks, "four blocks held, three fit after the timestamps");
+        assertEquals(12 + 4 + 3 * 8, p.tcpOptionBytes);
+        assertEquals(8 * k, p.sack[0], "the most recent first");
+        c.input(h.seg(4 * k, k, 0, 65535)); // a duplicate: D-SACK first, then two blocks
+        Packet d = lastAck(h);
+        assertEquals(3, d.sackBlocks);
+        assertEquals(4 * k, d.sack[0]);
+        assertEquals(40, d.tcpOptionBytes, "the whole option space");
+        c.read(1 << 20, null);
+        h.clearOut();
+    }
+
     @Test void senderUsesBlocksToRetransmitOnlyTheHoles() {
         TcpUnitTest.FakeHost h = new TcpUnitTest.FakeHost();
         TcpConnection c = new TcpConnection(h, new TcpConfig(), 1, 1, 2, 2);
