@@ -13,8 +13,6 @@ final class Cfs implements FairPolicy {
     static final long SCHED_LATENCY = 6_000_000L, MIN_GRANULARITY = 750_000L, WAKEUP_GRANULARITY = 1_000_000L;
 
     private long minVruntime;
-    /** The task picked last, whose run since the pick is its slice so far. */
-    private Task running;
 
     @Override
     public void placeNew(ArrayList<Task> rq, Task t) { t.vruntime = minVruntime; }
@@ -42,19 +40,16 @@ final class Cfs implements FairPolicy {
             Task t = rq.get(i);
             if (next == null || t.vruntime < next.vruntime) next = t;
         }
-        if (next != null) {
-            if (next.vruntime > minVruntime) minVruntime = next.vruntime;
-        }
-        running = next;
+        if (next != null && next.vruntime > minVruntime) minVruntime = next.vruntime;
         return next;
     }
 
     @Override
-    public boolean sliceOver(ArrayList<Task> rq, long now) {
+    public boolean sliceOver(ArrayList<Task> rq, Task curr, long now) {
         int n = rq.size();
         if (n > 1) {
             long slice = Math.max(SCHED_LATENCY / n, MIN_GRANULARITY);
-            return running.execDelta(now) >= slice; // sum_exec_runtime since picked (Core starts it at the pick)
+            return curr.execDelta(now) >= slice; // sum_exec_runtime since picked (Core starts it at the pick)
         }
         return false;
     }

@@ -310,7 +310,7 @@ public final class Core implements EventHandler, Exec {
     private boolean wantsResched() {
         if (!curr.preemptible()) return false;
         if (needResched) return true;
-        return fair.sliceOver(rq, sim.now());
+        return fair.sliceOver(rq, curr, sim.now());
     }
 
     // ------------------------------------------------------------------ scheduler

@@ -137,7 +137,7 @@ final class Eevdf implements FairPolicy {
     }
 
     @Override
-    public boolean sliceOver(ArrayList<Task> rq, long now) { return false; }
+    public boolean sliceOver(ArrayList<Task> rq, Task curr, long now) { return false; }
 
     @Override
     public boolean tick(ArrayList<Task> rq, Task curr, long now) {

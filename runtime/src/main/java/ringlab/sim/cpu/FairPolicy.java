@@ -31,8 +31,8 @@ interface FairPolicy {
     /** pick_next_task_fair: prev (the current task or null; in the queue unless it went to sleep) is put back. */
     Task pickNext(ArrayList<Task> rq, Task prev, long now);
 
-    /** At a step boundary of the current task: has it used its slice (CFS), so that it yields now? */
-    boolean sliceOver(ArrayList<Task> rq, long now);
+    /** At a step boundary of the current task curr: has it used its slice (CFS), so that it yields now? */
+    boolean sliceOver(ArrayList<Task> rq, Task curr, long now);
 
     /** The periodic tick on a busy core (scheduler_tick's entity_tick): true if curr must be rescheduled. */
     boolean tick(ArrayList<Task> rq, Task curr, long now);

@@ -13,6 +13,8 @@ import ringlab.spi.net.Packet;
  */
 final class ReceiverSack {
     static final int MAX = Packet.MAX_SACK_BLOCKS;
+    /** MAX_TCP_OPTION_SPACE, and TCPOLEN_SACK_BASE_ALIGNED (two NOPs, kind, length) and TCPOLEN_SACK_PERBLOCK. */
+    private static final int OPTION_SPACE = 40, SACK_BASE = 4, PER_BLOCK = 8;
     /** start/end pairs. */
     private final long[] blk = new long[2 * MAX];
     private int num;
@@ -102,10 +104,11 @@ final class ReceiverSack {
     boolean dsackPending() { return dsack; }
 
     /**
-     * tcp_established_options + tcp_options_write: fills the packet's blocks, at most {@code maxBlocks}, and adds
-     * their option bytes; consumes the D-SACK.
+     * tcp_established_options + tcp_options_write: fills the packet's blocks, as many as the option space its
+     * other options left ({@code p.tcpOptionBytes}) holds, and adds their option bytes; consumes the D-SACK.
      */
-    void write(Packet p, int maxBlocks) {
+    void write(Packet p) {
+        int maxBlocks = Math.min(MAX, (OPTION_SPACE - p.tcpOptionBytes - SACK_BASE) / PER_BLOCK);
         int n = 0;
         if (dsack) {
             p.sack[0] = dsStart;
@@ -118,6 +121,6 @@ final class ReceiverSack {
             p.sack[2 * n + 1] = blk[2 * i + 1];
         }
         p.sackBlocks = n;
-        if (n > 0) p.tcpOptionBytes += 4 + 8 * n; // NOP, NOP, kind 5, length 2 + 8n
+        if (n > 0) p.tcpOptionBytes += SACK_BASE + PER_BLOCK * n; // NOP, NOP, kind 5, length 2 + 8n
     }
 }

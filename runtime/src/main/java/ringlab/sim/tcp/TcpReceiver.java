@@ -154,7 +154,7 @@ final class TcpReceiver {
      */
     void writeOptions(Packet p) {
         p.tcpOptionBytes = timestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0;
-        if (sackOn) sack.write(p, timestamps ? 3 : ReceiverSack.MAX);
+        if (sackOn) sack.write(p);
     }
 
     /** tcp_event_ack_sent: an ACK (pure or piggybacked) left with the current rcv_nxt. */
