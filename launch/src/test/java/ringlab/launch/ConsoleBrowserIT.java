@@ -212,6 +212,12 @@ class ConsoleBrowserIT {
                 .isDisplayed());
         assertTrue($("#board-detail").getText().contains("1x Cortex-A55 at about 1.0 GHz"), "the SoC's own note");
         screenshot(browser, "09b-hardware-why");
+        // a note that names no SoC or NIC field (lan743x's stock settings) is listed apart, not lost
+        $("#board-list li[data-board='imx6qp-lan7430'] a").click();
+        WebElement other = waitFor(browser, "imx6qp's other notes", d -> d.findElement(By.id("other-notes")));
+        assertTrue(other.getText().startsWith("stockSettings "), other.getText());
+        browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", other);
+        screenshot(browser, "09c-hardware-other-notes");
 
         page("workload");
         WebElement wl = waitFor(browser, "workload form", d -> d.findElement(By.id("wl-workload")));

@@ -4,8 +4,8 @@ import { h, fill, note } from '../dom.js';
 import { live } from '../live.js';
 import * as api from '../api.js';
 
-function table(obj) {
-  return h('table', { class: 'kv' }, Object.entries(obj).map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, String(v)))));
+function table(obj, id) {
+  return h('table', { class: 'kv', id }, Object.entries(obj).map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, String(v)))));
 }
 
 // The API names fields in snake_case, the descriptor's notes in its own camelCase ("rxBufferBytes").
@@ -62,7 +62,7 @@ export function hardware(root) {
         h('section', {}, h('h4', {}, 'SoC'), soc),
         h('section', {}, h('h4', {}, 'NIC and driver'), nic)),
       otherNotes.length ? [h('h4', {}, 'Other notes of the descriptor'),
-        h('table', { class: 'kv', id: 'other-notes' }, otherNotes.map(k => h('tr', {}, h('th', {}, k), h('td', {}, notes[k]))))] : null,
+        table(Object.fromEntries(otherNotes.map(k => [k, notes[k]])), 'other-notes')] : null,
       h('p', {}, 'Cost profile: ', b.calibration, ' (calibrated: chosen on its published table; fitted: a core type profile fitted on it; predicted: derived from other boards)'),
       h('h4', {}, 'Stock features'), h('p', {}, b.stock_features.length ? b.stock_features.join(', ') : 'none: the stock driver uses no optional feature'),
       b.stock_settings && Object.keys(b.stock_settings).length ? [h('h4', {}, 'Stock settings'), table(b.stock_settings)] : null,
