@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import ringlab.sim.board.KernelVersion;
 import ringlab.sim.cost.CostProfile;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Cpu;
@@ -179,7 +180,13 @@ public final class Simulation {
             wirePeerPair(o, st, client, clientPeer, server, serverPeer, start, stopNs);
             return;
         }
-        TcpConnection dev = new TcpConnection(stack, cfg.copy(), DEVICE_ADDR, SERVER_PORT, clientAddr, clientPort, isnS, isnC);
+        TcpConfig devCfg = cfg.copy();
+        String kernel = scenario.board.soc().kernelVersion(); // the peer's stays the class default (before 6.16)
+        if (kernel != null) {
+            devCfg.tsZeroDeltaIsOneMs = !KernelVersion.atLeast(kernel, 6, 16);
+            devCfg.scalingRatio = KernelVersion.atLeast(kernel, 6, 6);
+        }
+        TcpConnection dev = new TcpConnection(stack, devCfg, DEVICE_ADDR, SERVER_PORT, clientAddr, clientPort, isnS, isnC);
         deviceConns.add(dev);
         int line = scenario.board.soc().cacheLineBytes();
         String name = "iperf3/" + st.id;
@@ -400,6 +407,14 @@ public final class Simulation {
                     + p.out.inFlight() + p.in.inFlight();
         }
         n += clientPeer.rxPending() + (serverPeer != null ? serverPeer.rxPending() : 0);
+        return n;
+    }
+
+    /** Packets the device's sockets hold right now: delivered to TCP or UDP and not yet read by iperf3. */
+    public long socketQueuedPackets() {
+        long n = 0;
+        for (TcpConnection c : deviceConns) n += c.queuedPackets();
+        for (UdpSocket s : deviceUdp) n += s.queuedPackets();
         return n;
     }
 

@@ -46,7 +46,8 @@ class FitWriterTest {
     void theFilesKeepTheirLayout(@TempDir Path dir) throws IOException {
         Path root = copyOfTheBoards(dir);
         Path profile = DeriveBoards.profilesDir(root).resolve("BMIPS4350.json");
-        String before = Files.readString(profile);
+        // an earlier fit's tag is replaced by the new one; apart from the tags not a byte moves
+        String before = Files.readString(profile).replaceAll(" \\[fitted x[0-9.]+ by ringlab calibrate on [^\\]]*\\]", "");
         FitWriter.write(root, "bcm6328", FreeParameters.named(FreeParameters.DEFAULT), new double[] {1, 1, 1}, "t");
         assertEquals(before, Files.readString(profile).replace(" [fitted x1 by ringlab calibrate on t]", ""));
     }

@@ -115,6 +115,7 @@ final class PeerRxPoll implements EventHandler {
         if (((h.flags ^ p.flags) & ~Packet.PSH) != 0 || (p.flags & FLUSH_FLAGS & ~Packet.PSH) != 0) return false;
         if (h.ack != p.ack || h.seq + h.payload != p.seq) return false;
         if (h.tcpOptionBytes != p.tcpOptionBytes || h.sackBlocks != p.sackBlocks) return false;
+        if (h.tsVal != p.tsVal || h.tsEcr != p.tsEcr) return false; // every option byte, timestamps included
         for (int i = 0; i < 2 * h.sackBlocks; i++) if (h.sack[i] != p.sack[i]) return false;
         return Packet.IP_HEADER + h.l4HeaderBytes() + h.payload + p.payload < GRO_MAX_SIZE;
     }

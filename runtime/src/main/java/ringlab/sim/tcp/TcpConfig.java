@@ -22,6 +22,18 @@ public final class TcpConfig {
     public boolean timestamps = false;
     /** TCPOLEN_TSTAMP_ALIGNED: the timestamp option (10 bytes) with the two NOPs that align it. */
     public static final int TCPOLEN_TSTAMP_ALIGNED = 12;
+    /**
+     * A TSecr that is less than a millisecond old gives a 1 ms receiver RTT sample (tcp_rtt_tsopt_us before 6.16),
+     * rather than none (6.16's "tcp: remove zero TCP TS samples for autotuning", also in 6.12.y stable); only
+     * with {@link #timestamps}. A simulation sets it from the board's kernel version.
+     */
+    public boolean tsZeroDeltaIsOneMs = true;
+    /**
+     * The receive window is the free buffer space times the payload/truesize ratio of the last full-sized segment
+     * (6.6's "tcp: get rid of sysctl_tcp_adv_win_scale"); false: half of it (tcp_adv_win_scale 1, the rule before
+     * 6.6), which over-promises for small segments in large buffers. A simulation sets it from the board's kernel.
+     */
+    public boolean scalingRatio = true;
     /** net.ipv4.tcp_congestion_control: "cubic" (default) or "newreno" (Linux "reno"). */
     public String congestionControl = "cubic";
 
@@ -95,7 +107,8 @@ public final class TcpConfig {
         c.coreRmemMax = coreRmemMax; c.coreWmemMax = coreWmemMax; c.soRcvbuf = soRcvbuf; c.soSndbuf = soSndbuf; c.ipTos = ipTos;
         c.initCwnd = initCwnd; c.rtoMinNs = rtoMinNs; c.rtoInitNs = rtoInitNs; c.rtoMaxNs = rtoMaxNs;
         c.delackMinNs = delackMinNs; c.delackMaxNs = delackMaxNs; c.quickAcks = quickAcks; c.dupThresh = dupThresh;
-        c.maxReordering = maxReordering; c.sack = sack; c.dsack = dsack; c.timestamps = timestamps;
+        c.maxReordering = maxReordering; c.sack = sack; c.dsack = dsack; c.timestamps = timestamps; c.tsZeroDeltaIsOneMs = tsZeroDeltaIsOneMs;
+        c.scalingRatio = scalingRatio;
         c.maxTcpHeader = maxTcpHeader; c.skbTruesizeOverhead = skbTruesizeOverhead;
         c.truesizeFallbackOverhead = truesizeFallbackOverhead; c.peerSynWindow = peerSynWindow;
         return c;

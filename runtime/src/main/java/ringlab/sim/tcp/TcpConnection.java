@@ -1,4 +1,4 @@
-// One established TCP endpoint (both directions) over a TcpHost: input dispatch, segment output (with SACK options), timers; no handshake (SACK is on when TcpConfig.sack, as if negotiated), FIN/RST, timestamps, keepalive or pacing.
+// One established TCP endpoint (both directions) over a TcpHost: input dispatch, segment output (with SACK options), timers; no handshake (SACK and timestamps are on as TcpConfig says, as if negotiated), FIN/RST, PAWS, keepalive or pacing.
 package ringlab.sim.tcp;
 
 import ringlab.spi.net.Packet;
@@ -105,7 +105,7 @@ public final class TcpConnection {
         if (p.has(Packet.ACK)) snd.onAck(p, hasPayload);
         if (!hasPayload) {
             stats.TCPPureAcks++;
-            rcv.onEmpty(p);
+            rcv.onEmpty(p, now);
             host.free(p);
         } else if (rcv.onData(p, now)) {
             notifyReadable = true;
@@ -181,7 +181,7 @@ public final class TcpConnection {
         p.flags = flags | Packet.ACK;
         p.ack = rcv.rcvNxt;
         p.window = rcv.advertise();
-        rcv.writeOptions(p);
+        rcv.writeOptions(p, host.now());
         rcv.onAckSent();
         stats.OutSegs++;
         host.output(this, p);

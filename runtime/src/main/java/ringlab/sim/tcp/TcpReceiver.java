@@ -21,12 +21,13 @@ import ringlab.spi.net.Packet;
  * tcp_prune_ofo_queue, which would then drop out-of-order data, is not modelled: the segment is dropped.
  * An in-order packet is always admitted into an empty receive queue (sk_forced_mem_schedule).
  * Global TCP memory pressure (tcp_mem) is not modelled.</li>
- * <li>__tcp_select_window with window scaling (no MSS rounding) and the 6.x scaling_ratio (payload/truesize
- * of the last full-sized packet, in 1/256); zero window when free space is below mss or 1/16 of the buffer;
- * the window is clamped by rcv_ssthresh, which tcp_grow_window raises per in-order packet (and forces one
- * quick ACK each time); the right edge never moves left. Memory-pressure clamping is not modelled.</li>
- * <li>tcp_rcv_space_adjust on reads, with rcv_rtt_est measured without timestamps as the minimum time to
- * receive one advertised window (tcp_rcv_rtt_measure).</li>
+ * <li>__tcp_select_window with window scaling (no MSS rounding) and 6.6's scaling_ratio (payload/truesize
+ * of the last full-sized packet, in 1/256), or the fixed half of tcp_adv_win_scale before; zero window when
+ * free space is below mss or 1/16 of the buffer; the window is clamped by rcv_ssthresh, which tcp_grow_window
+ * raises per in-order packet (and forces one quick ACK each time); the right edge never moves left. Memory-pressure clamping is not modelled.</li>
+ * <li>tcp_rcv_space_adjust on reads, with rcv_rtt_est kept as the minimum time to receive one advertised
+ * window (tcp_rcv_rtt_measure) and, with timestamps, also averaged over the ms-clock RTT that each new TSecr
+ * gives (tcp_rcv_rtt_measure_ts), which can raise it ({@link #rcvRttMeasureTs}).</li>
  * <li>ACKs: quickack mode (TCP_MAX_QUICKACKS), ACK when more than one rcv_mss is unacked and the window
  * does not shrink, immediate ACK while the out-of-order queue is non-empty or for duplicates/probes,
  * otherwise the delayed-ACK timer with the adaptive ato of tcp_event_data_recv; tcp_cleanup_rbuf sends a
@@ -70,6 +71,8 @@ final class TcpReceiver {
 
     // rcv_rtt_est (ns << 3) and rcvq_space
     private long rcvRttEst, rcvRttSeq, rcvRttTime = -1;
+    /** ts_recent (the peer's TSval this endpoint echoes) and rcv_rtt_last_tsecr. */
+    private int tsRecent, rcvRttLastTsecr;
     private long rcvqSpace, rcvqSeq, rcvqTime;
 
     TcpReceiver(TcpConnection conn, TcpHost host, TcpConfig cfg, TcpStats stats, long peerIsn) {
@@ -103,7 +106,20 @@ final class TcpReceiver {
         return Math.max(w / cfg.mss * cfg.mss, cfg.mss);
     }
 
-    long winFromSpace(long space) { return space <= 0 ? 0 : (space * scalingRatio) >> RATIO_SHIFT; }
+    /**
+     * tcp_win_from_space: 6.6 and later scale by the payload/truesize ratio of the last full-sized segment; before,
+     * tcp_adv_win_scale (default 1) set aside a fixed half of the buffer for overhead ({@link TcpConfig#scalingRatio}).
+     */
+    long winFromSpace(long space) {
+        if (space <= 0) return 0;
+        return cfg.scalingRatio ? (space * scalingRatio) >> RATIO_SHIFT : space - (space >> ADV_WIN_SCALE);
+    }
+
+    /** net.ipv4.tcp_adv_win_scale's default (1) in the kernels that had it. */
+    static final int ADV_WIN_SCALE = 1;
+
+    /** tp->advmss: the MSS this endpoint announced, which leaves the timestamp option out. */
+    private long advmss() { return cfg.mss + (timestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0); }
 
     long spaceFromWin(long win) { return (win << RATIO_SHIFT) / scalingRatio; }
 
@@ -146,15 +162,33 @@ final class TcpReceiver {
         return w;
     }
 
-    /** SACK option of an outgoing segment (tcp_established_options). */
     /**
      * tcp_established_options: the timestamp option (TSval, TSecr: 10 bytes, aligned to 12 with two NOPs) when
-     * negotiated, then the SACK blocks that fit in what is left of the 40 option bytes. The stamps' values are not
-     * modelled (no PAWS, no RTT from TSecr): only the bytes they take.
+     * negotiated, then the SACK blocks that fit in what is left of the 40 option bytes. TSval is this host's ms
+     * clock (tcp_time_stamp_ms; the random per-connection offset of tcp_timestamps=1 is left out, it changes no
+     * difference), TSecr echoes ts_recent. Nothing checks PAWS.
      */
-    void writeOptions(Packet p) {
-        p.tcpOptionBytes = timestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0;
+    void writeOptions(Packet p, long now) {
+        if (timestamps) {
+            p.tcpOptionBytes = TcpConfig.TCPOLEN_TSTAMP_ALIGNED;
+            p.tsVal = msClock(now);
+            p.tsEcr = tsRecent;
+        } else {
+            p.tcpOptionBytes = 0;
+        }
         if (sackOn) sack.write(p);
+    }
+
+    /** tcp_time_stamp_ms: the clock TSval carries, in ms, wrapping as the 32-bit field does. */
+    static int msClock(long now) { return (int) (now / TcpConfig.MS); }
+
+    /**
+     * tcp_replace_ts_recent / tcp_store_ts_recent: a segment that starts at or before rcv_wup (the rcv_nxt of the
+     * last window sent) updates ts_recent, so the peer's TSval that is echoed is the one of the segment the last
+     * ACK asked for (RFC 7323's rule); any pure ACK of a sender whose data is all acknowledged qualifies.
+     */
+    void onTimestamp(Packet p) {
+        if (timestamps && p.tcpOptionBytes >= TcpConfig.TCPOLEN_TSTAMP_ALIGNED && p.seq <= rcvWup) tsRecent = p.tsVal;
     }
 
     /** tcp_event_ack_sent: an ACK (pure or piggybacked) left with the current rcv_nxt. */
@@ -184,7 +218,9 @@ final class TcpReceiver {
     }
 
     /** A segment without payload: an ACK, a window update or a zero-window probe (old sequence number). */
-    void onEmpty(Packet p) {
+    void onEmpty(Packet p, long now) {
+        onTimestamp(p);
+        rcvRttMeasureTs(p, now); // a pure ACK only sets rcv_rtt_last_tsecr
         if (p.seq < rcvWup) { // not acceptable (tcp_sequence): answer with an ACK (tcp_send_dupack)
             ackPending = true;
             ackNow = true;
@@ -194,6 +230,8 @@ final class TcpReceiver {
     /** A segment with payload; takes ownership of p. Returns true if new in-order data was queued. */
     boolean onData(Packet p, long now) {
         if (p.truesize <= 0) p.truesize = p.payload + cfg.truesizeFallbackOverhead;
+        onTimestamp(p);
+        rcvRttMeasureTs(p, now); // both paths of tcp_rcv_established, before the data is queued
         long seq = p.seq, end = seq + p.payload;
         if (end <= rcvNxt) { // a retransmit of data we have: immediate ACK, back to quickack mode
             stats.TCPFullDup++;
@@ -401,6 +439,30 @@ final class TcpReceiver {
         rcvRttTime = now;
     }
 
+    /**
+     * tcp_rcv_rtt_measure_ts: once per new TSecr on a segment of at least rcv_mss, the time since this host sent
+     * the TSval it echoes, on the ms clock, is averaged into rcv_rtt_est (tcp_rcv_rtt_update with win_dep 0:
+     * a smaller sample replaces the estimate, a larger one moves it by an eighth). Kernels before 6.16 count a
+     * delta of 0 ms as 1 ms (tcp_rtt_tsopt_us), so on a LAN every sample is 1 ms and the estimate creeps from the
+     * window-based microseconds towards a millisecond, which makes tcp_rcv_space_adjust measure, and size the
+     * receive buffer for, a millisecond's data; 6.16 ("tcp: remove zero TCP TS samples for autotuning") takes no
+     * sample from a zero delta ({@link TcpConfig#tsZeroDeltaIsOneMs}).
+     */
+    private void rcvRttMeasureTs(Packet p, long now) {
+        if (!timestamps || p.tcpOptionBytes < TcpConfig.TCPOLEN_TSTAMP_ALIGNED || p.tsEcr == rcvRttLastTsecr) return;
+        rcvRttLastTsecr = p.tsEcr;
+        if (p.payload < rcvMss) return;
+        long deltaMs = msClock(now) - p.tsEcr;
+        if (deltaMs < 0) return; // an echo from the future: the option was not ours
+        if (deltaMs == 0) {
+            if (!cfg.tsZeroDeltaIsOneMs) return;
+            deltaMs = 1;
+        }
+        long m = (deltaMs * TcpConfig.MS) << 3;
+        if (rcvRttEst == 0 || m < rcvRttEst) rcvRttEst = m;
+        else rcvRttEst = rcvRttEst - (rcvRttEst >> 3) + deltaMs * TcpConfig.MS;
+    }
+
     /** __tcp_ack_snd_check after incoming data (ofo_possible = 1). */
     void ackSndCheck(long now) {
         if (!ackPending) return;
@@ -479,16 +541,29 @@ final class TcpReceiver {
         return copied;
     }
 
-    /** tcp_rcv_space_adjust (Linux 6.x DRS). */
+    /**
+     * tcp_rcv_space_adjust (DRS): once an RTT, a window of twice what the application read in it (and more while
+     * that grows) turned into buffer space: by the scaling ratio (6.6 and later), or before that as so many
+     * advmss-sized skbs of SKB_TRUESIZE(advmss + MAX_TCP_HEADER) each, rounded up until half holds an advmss.
+     * The 6.10 kernel does not subtract what is still queued from what was read (6.16 does).
+     */
     private void rcvSpaceAdjust(long now) {
         if (rcvRttEst == 0 || now - rcvqTime < (rcvRttEst >> 3)) return;
         long copied = copiedSeq - rcvqSeq;
         if (copied > rcvqSpace) {
             if (!rcvbufLocked) {
-                long rcvwin = (copied << 1) + 16L * cfg.mss;
+                long rcvwin = (copied << 1) + 16L * advmss();
                 long grow = rcvwin * (copied - rcvqSpace) / rcvqSpace;
                 rcvwin += grow << 1;
-                long nb = Math.min(spaceFromWin(rcvwin), cfg.rmemMax);
+                long space;
+                if (cfg.scalingRatio) {
+                    space = spaceFromWin(rcvwin);
+                } else {
+                    long rcvmem = advmss() + cfg.maxTcpHeader + cfg.skbTruesizeOverhead;
+                    while (winFromSpace(rcvmem) < advmss()) rcvmem += 128;
+                    space = rcvwin / advmss() * rcvmem;
+                }
+                long nb = Math.min(space, cfg.rmemMax);
                 if (nb > rcvbuf) rcvbuf = nb;
             }
             rcvqSpace = copied;

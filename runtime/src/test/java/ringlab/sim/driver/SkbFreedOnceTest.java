@@ -56,11 +56,15 @@ class SkbFreedOnceTest {
     @ValueSource(strings = {"-M 512 -t 3", "-u -b 20M -l 1000 -t 3"})
     void eachReceivedSkbIsFreedOnce(String iperf) {
         CountingFeature f = new CountingFeature();
-        new Simulation(Scenario.builder(TestBoards.flat(300, "5.15")).features(List.of(f))
-                .iperf(IperfArgs.parse(List.of(iperf.split(" ")))).build()).run();
+        Simulation sim = new Simulation(Scenario.builder(TestBoards.flat(300, "5.15")).features(List.of(f))
+                .iperf(IperfArgs.parse(List.of(iperf.split(" ")))).build());
+        sim.run();
         Counting c = f.last;
         assertTrue(c.built > 1000, "built " + c.built);
         assertTrue(c.released <= c.built, "released " + c.released + " of " + c.built + " built");
-        assertTrue(c.built - c.released < 0.02 * c.built, "released " + c.released + " of " + c.built + " built");
+        // what is not freed yet must still be somewhere: a socket's queue (the run ends with iperf3 behind,
+        // before 6.6's window rule most of a receive buffer), a ring or a backlog; a leak would exceed them
+        long held = sim.socketQueuedPackets() + sim.queuedPackets();
+        assertTrue(c.built - c.released <= held, "released " + c.released + " of " + c.built + " built, " + held + " held");
     }
 }

@@ -47,6 +47,11 @@ public final class Packet {
     public final long[] sack = new long[2 * MAX_SACK_BLOCKS];
     /** Number of valid blocks in {@link #sack}. */
     public int sackBlocks;
+    /**
+     * The timestamp option's values (RFC 7323) when the segment carries it: TSval, the sender's clock in ms
+     * (tcp_time_stamp_ms), and TSecr, the TSval it echoes (ts_recent). Zero without the option.
+     */
+    public int tsVal, tsEcr;
 
     /** Application data: iperf3 UDP sequence number / ICMP echo sequence. */
     public long appSeq;
@@ -106,17 +111,22 @@ public final class Packet {
     /** Clears every field (the runtime's pool does this on reuse). */
     public void reset() {
         next = null; proto = 0; src = dst = sport = dport = payload = 0; tos = 0;
-        seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; appSeq = appTime = 0;
+        seq = ack = 0; flags = 0; window = 0; tcpOptionBytes = 0; sackBlocks = 0; tsVal = tsEcr = 0; appSeq = appTime = 0;
         segs = 1; gsoSize = 0; csumState = 0; payloadCached = false; dirty = false; truesize = 0; ipMisalign = 0; flowHash = 0;
         enqueuedNs = bornNs = 0; owner = null; sndOwner = null;
     }
 
     public boolean has(int flag) { return (flags & flag) != 0; }
 
-    /** Copies addressing, protocol and metadata (not payload length, segments or links) from a to b. */
+    /**
+     * Copies addressing, protocol, the TCP header with its options (as skb_segment copies the header into every
+     * segment) and metadata, not payload length, segments or links, from a to b.
+     */
     public static void copyHeaders(Packet a, Packet b) {
         b.proto = a.proto; b.src = a.src; b.dst = a.dst; b.sport = a.sport; b.dport = a.dport; b.tos = a.tos;
         b.seq = a.seq; b.ack = a.ack; b.flags = a.flags; b.window = a.window;
+        b.tcpOptionBytes = a.tcpOptionBytes; b.tsVal = a.tsVal; b.tsEcr = a.tsEcr;
+        b.sackBlocks = a.sackBlocks; System.arraycopy(a.sack, 0, b.sack, 0, 2 * a.sackBlocks);
         b.appSeq = a.appSeq; b.appTime = a.appTime; b.csumState = a.csumState; b.truesize = a.truesize;
         b.ipMisalign = a.ipMisalign; b.flowHash = a.flowHash; b.bornNs = a.bornNs; b.owner = a.owner;
     }

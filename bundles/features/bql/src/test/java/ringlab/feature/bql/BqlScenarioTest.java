@@ -76,20 +76,21 @@ class BqlScenarioTest {
     }
 
     /**
-     * Stock bcm6328 (320 MHz, firewall), the CPU about 90 % busy at line rate: the device's TCP obeys TCP small
-     * queues, so it keeps about a millisecond of its pacing rate below TCP, fq_codel never holds a standing
-     * queue above CoDel's 5 ms target, nothing is dropped, no loss recovery fills the polls with dup-ACKs, tx
-     * completions come a few frames at a time and DQL stays at a few frames. (Before the device had TSQ, its
-     * sender overfilled fq_codel, CoDel drops started loss recoveries, completions came in chunks of 12-16
-     * frames and DQL grew to the whole ring: the ping median stayed at 3.9 ms.)
+     * Stock bcm6328 (320 MHz, firewall), the CPU about 75 % busy at line rate: the device's TCP obeys TCP small
+     * queues, so fq_codel holds no standing queue above CoDel's 5 ms target for long: at most one CoDel drop in
+     * the run, no series of loss recoveries filling the polls with dup-ACKs; tx completions come a few frames at a
+     * time and DQL settles at a few frames. (Before the device had TSQ, its sender overfilled fq_codel, CoDel drops
+     * started loss recoveries, completions came in chunks of 12-16 frames and DQL grew to the whole ring: the ping
+     * median stayed at 3.9 ms. With the CPU 90 % busy, before bcm6328's refit of 2026-12-07, not even one drop.)
      */
     @Test
     void onStockBcm6328SmallQueuesKeepTcpOutOfRecoveryAndBqlCutsThePingMedian() {
         RunReport off = run(bcm6328(), false, 10), on = run(bcm6328(), true, 10);
         double p50Off = pingP50Ms(off), p50On = pingP50Ms(on);
         assertTrue(p50On * 3 <= p50Off, "ping p50 " + p50On + " ms with bql vs " + p50Off + " ms without");
-        assertTrue(on.ringlab.tcp().get(0).nstat().get("TcpRetransSegs") == 0, "no CoDel drop, no recovery");
-        assertTrue(bqlCounters(on).get("limit_high") <= 4 * FRAME, "limit " + bqlCounters(on));
+        assertTrue(on.ringlab.tcp().get(0).nstat().get("TcpRetransSegs") <= 1, "at most one CoDel drop, one recovery");
+        // DQL may grow to 20-30 frames in the first second, while the peer's window and TSQ settle; it comes back
+        assertTrue(bqlCounters(on).get("limit") <= 4 * FRAME, "limit " + bqlCounters(on));
         assertTrue(txRingDescs(on) < 8, "a few frames in the ring: " + txRingDescs(on));
     }
 }

@@ -124,6 +124,7 @@ final class GroTable implements RxDelivery {
 
     private static boolean sameOptions(Packet a, Packet b) {
         if (a.tcpOptionBytes != b.tcpOptionBytes || a.sackBlocks != b.sackBlocks) return false;
+        if (a.tsVal != b.tsVal || a.tsEcr != b.tsEcr) return false; // tcp_gro_receive compares every option byte
         for (int i = 0; i < 2 * a.sackBlocks; i++) if (a.sack[i] != b.sack[i]) return false;
         return true;
     }

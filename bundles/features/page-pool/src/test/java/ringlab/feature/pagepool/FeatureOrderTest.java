@@ -34,9 +34,10 @@ class FeatureOrderTest {
         RunReport poolFirst = run(b, new PagePoolFeature(), new BuildSkbFeature());
         RunReport fragFirst = run(b, new BuildSkbFeature(), new PagePoolFeature());
         java.util.Map<String, Long> pool = PagePoolScenarioTest.feature(poolFirst, "page-pool");
-        // an idle pool counts nothing; one serving the ring takes pages from its cache, seldom from the allocator
+        // an idle pool counts nothing; one serving the ring takes most pages from its cache (in these 2 s the receive
+        // queue also grows to thousands of skbs, whose pages the allocator supplies once: PagePoolScenarioTest)
         assertTrue(PagePoolScenarioTest.n(pool, "rx_pp_alloc_fast") > 1000, "the pool serves the ring: " + pool);
-        assertTrue(PagePoolScenarioTest.n(pool, "pages_state_hold_cnt") < 0.05 * PagePoolScenarioTest.rxPackets(poolFirst), pool.toString());
+        assertTrue(PagePoolScenarioTest.n(pool, "pages_state_hold_cnt") < 0.25 * PagePoolScenarioTest.n(pool, "rx_pp_alloc_fast"), pool.toString());
         assertEquals(output(fragFirst), output(poolFirst));
     }
 }

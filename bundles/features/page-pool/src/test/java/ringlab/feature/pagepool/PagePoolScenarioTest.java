@@ -41,9 +41,12 @@ class PagePoolScenarioTest {
         long rx = rxPackets(pp);
         Map<String, Long> s = feature(pp, "page-pool");
         assertTrue(rx > 50_000, "rx " + rx);
-        assertTrue(n(s, "pages_state_hold_cnt") < 0.01 * rx, "pages allocated per packet: " + s);
-        assertTrue(n(s, "pp_dma_map") < 0.01 * rx, "maps per packet: " + s);
-        assertTrue(n(s, "pp_dma_unmap") < 0.01 * rx, "unmaps per packet: " + s);
+        // a few per cent, not one a packet: when iperf3 falls behind, thousands of 500-byte skbs wait in a receive
+        // buffer that 5.15's window rule lets grow to tcp_rmem[2]; their pages outnumber the ptr_ring, so the
+        // reader's bulk frees overflow it (rx_pp_recycle_ring_full) and the pool allocates and maps again later
+        assertTrue(n(s, "pages_state_hold_cnt") < 0.05 * rx, "pages allocated per packet: " + s);
+        assertTrue(n(s, "pp_dma_map") < 0.05 * rx, "maps per packet: " + s);
+        assertTrue(n(s, "pp_dma_unmap") < 0.05 * rx, "unmaps per packet: " + s);
         // build_skb alone: one fragment allocated and mapped per packet
         assertTrue(n(feature(frag, "build-skb"), "napi_alloc_frag") > 0.95 * rxPackets(frag));
         // recycling is cheaper than allocating: CPU per packet, which TCP's retransmit dynamics do not blur as they
@@ -65,7 +68,8 @@ class PagePoolScenarioTest {
         // tcp_recvmsg frees in process context: the ptr_ring, and the cache refills from it 64 at a time
         assertTrue(n(s, "rx_pp_recycle_ring") > 0.45 * rxPackets(r), s.toString());
         assertTrue(n(s, "rx_pp_alloc_refill") > 0, s.toString());
-        assertEquals(0, n(s, "rx_pp_recycle_ring_full"), s.toString());
+        // the ring (1024) overflows only while the receive queue holds more pages than it (above)
+        assertTrue(n(s, "rx_pp_recycle_ring_full") < 0.02 * rxPackets(r), s.toString());
     }
 
     @Test

@@ -19,7 +19,8 @@ import ringlab.spi.feature.DriverFeature;
  * Bulk transmit (the device sends four TCP streams through fq_codel, -R -P 4): doorbell writes per
  * transmitted packet with and without BQL. A poll that reclaims several completions gives DQL room for
  * several frames, which the qdisc dequeues as one bulk; with TCP small queues keeping the streams out of
- * loss recovery such polls are the minority (about 6 % fewer doorbells on bcm6328).
+ * loss recovery such polls are the minority: about 1 % fewer doorbells on bcm6328, whose CPU is about 75 % busy
+ * here since its refit of 2026-12-07 (at 90 %, before, polls found more completions: 6 %).
  */
 class XmitMoreScenarioTest {
 
@@ -41,7 +42,7 @@ class XmitMoreScenarioTest {
     void withBqlDoorbellsPerPacketFall() {
         double plain = doorbellsPerPacket(run(true, false)), more = doorbellsPerPacket(run(true, true));
         assertTrue(plain >= 0.999, "without xmit-more every packet rings: " + plain);
-        assertTrue(more < 0.97 * plain, "bql + xmit-more " + more + " vs bql " + plain);
+        assertTrue(more < 0.995 * plain, "bql + xmit-more " + more + " vs bql " + plain);
     }
 
     @Test
