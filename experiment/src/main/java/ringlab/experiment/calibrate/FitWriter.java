@@ -37,12 +37,12 @@ import ringlab.experiment.profile.SameAs;
  *     descriptor latencies), icache on other boards (icacheRefillNs); and a predicted board becomes "fitted".</li>
  * </ul>
  * Every changed figure's note says by which factor and on what it was fitted (a later fit replaces that
- * sentence). The derivation rounds, so a re-derived board is the fitted one to within a cycle or so per key.
+ * sentence with one that gives the product of both factors and its own share). The derivation rounds, so a re-derived board is the fitted one to within a cycle or so per key.
  */
 public final class FitWriter {
     private static final Gson PRETTY = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
     private static final Gson COMPACT = new GsonBuilder().disableHtmlEscaping().create();
-    private static final Pattern FITTED = Pattern.compile(" \\[fitted x[0-9.]+ by ringlab calibrate on [^\\]]*\\]");
+    private static final Pattern FITTED = Pattern.compile(" \\[fitted x([0-9.]+) by ringlab calibrate on [^\\]]*\\]");
 
     private FitWriter() { }
 
@@ -57,7 +57,7 @@ public final class FitWriter {
         boolean reference = !profile.has("reference");
         for (int i = 0; i < free.size(); i++) {
             double f = factors[i];
-            String tag = " [fitted x" + factor(f) + " by ringlab calibrate on " + fittedOn + "]";
+            Tag tag = new Tag(f, fittedOn);
             switch (free.get(i).name()) {
                 case "instruction" -> {
                     if (reference) {
@@ -114,7 +114,22 @@ public final class FitWriter {
         return o;
     }
 
-    private static void scaleCore(Path file, JsonObject profile, String key, double f, String tag) {
+    /** What a fit writes into the notes of the figures it changed. */
+    record Tag(double factor, String fittedOn) {
+        /**
+         * The note with this fit's tag instead of an earlier fit's: the figure's factor on its estimate is then the
+         * product of both, which the tag states, naming this fit's own share.
+         */
+        String on(String note) {
+            Matcher m = FITTED.matcher(note);
+            if (!m.find()) return note + " [fitted x" + FitWriter.factor(factor) + " by ringlab calibrate on " + fittedOn + "]";
+            double earlier = Double.parseDouble(m.group(1));
+            return FITTED.matcher(note).replaceAll("") + " [fitted x" + FitWriter.factor(earlier * factor) + " by ringlab calibrate on "
+                    + fittedOn + " (x" + FitWriter.factor(factor) + " on an earlier fit's x" + FitWriter.factor(earlier) + ")]";
+        }
+    }
+
+    private static void scaleCore(Path file, JsonObject profile, String key, double f, Tag tag) {
         JsonObject fig = own(file, profile.getAsJsonObject("core"), key);
         if (fig.has("cycles") && fig.has("ns")) {
             scale(fig, "cycles", f, null);
@@ -138,18 +153,18 @@ public final class FitWriter {
     }
 
     /** Multiplies o[field] by f (three significant digits; a factor of 1 leaves it) and tags o's note (when tag is not null). */
-    private static void scale(JsonObject o, String field, double f, String tag) {
+    private static void scale(JsonObject o, String field, double f, Tag tag) {
         if (f != 1) o.add(field, new JsonPrimitive(PlainNumbers.threeDigits(o.get(field).getAsDouble() * f)));
-        if (tag != null && o.has("note")) o.addProperty("note", FITTED.matcher(o.get("note").getAsString()).replaceAll("") + tag);
+        if (tag != null && o.has("note")) o.addProperty("note", tag.on(o.get("note").getAsString()));
     }
 
     /** The board text with derivation.key's value multiplied by f and its note tagged; the rest untouched. */
-    private static String scaleDerivation(Path file, String text, String key, double f, String tag) {
+    private static String scaleDerivation(Path file, String text, String key, double f, Tag tag) {
         Pattern p = Pattern.compile("(\"" + Pattern.quote(key) + "\": \\{\"value\": )([-0-9.eE]+)(, \"note\": )(\"(?:[^\"\\\\]|\\\\.)*\")");
         Matcher m = p.matcher(text);
         if (!m.find()) throw new IllegalArgumentException(file + ": no derivation." + key + " {\"value\": V, \"note\": \"...\"} to write the fit into");
         double v = Double.parseDouble(m.group(2)) * f;
-        String note = FITTED.matcher(COMPACT.fromJson(m.group(4), String.class)).replaceAll("") + tag;
+        String note = tag.on(COMPACT.fromJson(m.group(4), String.class));
         String replacement = m.group(1) + (f == 1 ? m.group(2) : PlainNumbers.plain(PlainNumbers.threeDigits(v).doubleValue())) + m.group(3) + COMPACT.toJson(note);
         return text.substring(0, m.start()) + replacement + text.substring(m.end());
     }

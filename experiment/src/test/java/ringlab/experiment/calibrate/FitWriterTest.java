@@ -47,9 +47,19 @@ class FitWriterTest {
         Path root = copyOfTheBoards(dir);
         Path profile = DeriveBoards.profilesDir(root).resolve("BMIPS4350.json");
         // an earlier fit's tag is replaced by the new one; apart from the tags not a byte moves
-        String before = Files.readString(profile).replaceAll(" \\[fitted x[0-9.]+ by ringlab calibrate on [^\\]]*\\]", "");
+        String tags = " \\[fitted x[0-9.]+ by ringlab calibrate on [^\\]]*\\]";
+        String before = Files.readString(profile).replaceAll(tags, "");
         FitWriter.write(root, "bcm6328", FreeParameters.named(FreeParameters.DEFAULT), new double[] {1, 1, 1}, "t");
-        assertEquals(before, Files.readString(profile).replace(" [fitted x1 by ringlab calibrate on t]", ""));
+        assertEquals(before, Files.readString(profile).replaceAll(tags, ""));
+    }
+
+    @Test
+    void aSecondFitStatesTheProductOfBothFactorsAndItsOwnShare() {
+        FitWriter.Tag second = new FitWriter.Tag(0.5, "rows B");
+        String once = new FitWriter.Tag(1.2, "rows A").on("an estimate");
+        assertEquals("an estimate [fitted x1.2 by ringlab calibrate on rows A]", once);
+        assertEquals("an estimate [fitted x0.6 by ringlab calibrate on rows B (x0.5 on an earlier fit's x1.2)]", second.on(once));
+        assertEquals("an estimate [fitted x0.3 by ringlab calibrate on rows B (x0.5 on an earlier fit's x0.6)]", second.on(second.on(once)));
     }
 
     @Test
@@ -73,11 +83,13 @@ class FitWriterTest {
         assertEquals(cycles(l, "stack.tcp.rx") * 1.25, cycles(l2, "stack.tcp.rx"), cycles(l, "stack.tcp.rx") * 1.25 * 0.005 + 1);
         assertEquals(cycles(l, "dram.miss"), cycles(l2, "dram.miss"));
         assertEquals(costs(root, "bcm6328"), bcm, "another core type is untouched");
-        // the files agree with their derivation (BoardDerivationTest's check) and a second fit replaces the tag
+        // the files agree with their derivation (BoardDerivationTest's check) and a second fit replaces the tag, the product
+        // of both factors and its own share in it
         for (var e : DeriveBoards.deriveAll(root).entrySet()) assertEquals(e.getValue(), Files.readString(e.getKey()), e.getKey().toString());
         FitWriter.write(root, "rzg2ul", free, new double[] {1, 1, 1}, "again");
         String note = costs(root, "rzg2ul").getAsJsonObject("derivation").getAsJsonObject("dramNs").get("note").getAsString();
-        assertTrue(note.endsWith(" [fitted x1 by ringlab calibrate on again]") && !note.contains("17 published"), note);
+        assertTrue(note.endsWith(" [fitted x1.1 by ringlab calibrate on again (x1 on an earlier fit's x1.1)]")
+                && !note.contains("17 published"), note);
     }
 
     @Test
