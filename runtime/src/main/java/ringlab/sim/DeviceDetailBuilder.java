@@ -184,7 +184,8 @@ final class DeviceDetailBuilder {
                 t.TCPOFOQueue, t.DelayedACKs}; // in the order of TcpCounters.NAMES
             Map<String, Long> nstat = new LinkedHashMap<>();
             for (int i = 0; i < v.length; i++) nstat.put(TcpCounters.NAMES[i], v[i]);
-            l.add(new TcpCounters(c.remotePort, Collections.unmodifiableMap(nstat), c.rcvbuf(), c.sndbuf()));
+            l.add(new TcpCounters(c.remotePort, Collections.unmodifiableMap(nstat), c.rcvbuf(), c.sndbuf(),
+                    c.rcvRttNs() / 1e6, c.rcvSpace(), c.rcvSsthresh()));
         }
         return List.copyOf(l);
     }

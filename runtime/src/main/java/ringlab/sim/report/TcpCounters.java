@@ -17,8 +17,13 @@ import java.util.Map;
  *               TcpExtDelayedACKs (ACKs sent by the delayed-ACK timer) (count)
  * @param rcvbuf receive buffer size, sk_rcvbuf, after receive-buffer auto-tuning (bytes)
  * @param sndbuf send buffer size, sk_sndbuf (bytes)
+ * @param rcvRttMs     the receiver's RTT estimate, rcv_rtt_est, that receive-buffer autotuning measures over, as
+ *                     {@code ss -ti} prints it (rcv_rtt, ms; 0 before the first sample)
+ * @param rcvSpace     the most the application read in one such RTT so far, rcvq_space.space (ss's rcv_space, bytes)
+ * @param rcvSsthresh  the window's current clamp, rcv_ssthresh (ss's rcv_ssthresh, bytes)
  */
-public record TcpCounters(int port, Map<String, Long> nstat, long rcvbuf, long sndbuf) {
+public record TcpCounters(int port, Map<String, Long> nstat, long rcvbuf, long sndbuf, double rcvRttMs, long rcvSpace,
+                          long rcvSsthresh) {
 
     /** The nstat names of {@link #nstat}, in order. */
     public static final String[] NAMES = {"TcpInSegs", "TcpOutSegs", "TcpRetransSegs", "TcpExtTCPFastRetrans",

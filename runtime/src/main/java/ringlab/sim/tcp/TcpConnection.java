@@ -284,6 +284,12 @@ public final class TcpConnection {
     /** Receiver RTT estimate (time to receive one window), ns; 0 = none yet. */
     public long rcvRttNs() { return rcv.rcvRttNs(); }
 
+    /** rcvq_space.space: the most the application read in one receiver RTT so far (bytes). */
+    public long rcvSpace() { return rcv.rcvSpace(); }
+
+    /** rcv_ssthresh: the clamp on the advertised window that tcp_grow_window raises (bytes). */
+    public long rcvSsthresh() { return rcv.rcvSsthresh; }
+
     /** Packets held in the receive and out-of-order queues. */
     public int queuedPackets() { return rcv.queuedPackets(); }
 

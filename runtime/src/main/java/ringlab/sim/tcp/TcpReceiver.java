@@ -590,4 +590,7 @@ final class TcpReceiver {
 
     /** Rcv RTT estimate, ns (0 = none). */
     long rcvRttNs() { return rcvRttEst >> 3; }
+
+    /** rcvq_space.space, bytes. */
+    long rcvSpace() { return rcvqSpace; }
 }

@@ -68,7 +68,7 @@ class ReportJsonTest {
         assertKeysFollowComponents(d.features().get("eth0"), device.getAsJsonObject("features").get("eth0"));
         assertKeysFollowComponents(d.tcp().get(0), device.getAsJsonArray("tcp").get(0));
         assertKeysFollowComponents(d.ping(), device.get("ping"));
-        assertEquals(List.of("port", "nstat", "rcvbuf", "sndbuf"),
+        assertEquals(List.of("port", "nstat", "rcvbuf", "sndbuf", "rcv_rtt_ms", "rcv_space", "rcv_ssthresh"),
                 List.copyOf(device.getAsJsonArray("tcp").get(0).getAsJsonObject().keySet()));
         assertEquals(List.of(TcpCounters.NAMES), List.copyOf(device.getAsJsonArray("tcp").get(0).getAsJsonObject()
                 .getAsJsonObject("nstat").keySet()), "nstat's own spelling, in order");

@@ -24,7 +24,7 @@ public final class SampleDetail {
                                 ordered("gro", ordered("gro_receive", 10L, "gro_merged", 4L)),
                                 ordered("pages", 64L)),
                         "eth1", new PortFeatures(List.of(), Map.of(), null)),
-                List.of(new TcpCounters(52926, nstat(1240, 45, 0, 0, 0, 1, 12, 2), 5_629_017, 40_960)),
+                List.of(new TcpCounters(52926, nstat(1240, 45, 0, 0, 0, 1, 12, 2), 5_629_017, 40_960, 1.0, 71_400, 530_000)),
                 ordered("stack", 60.5, "copy", 39.5),
                 ordered("copy.byte", 39.5, "stack.tcp.rx", 35.25, "stack.l3.rx", 25.25),
                 new PingSummary(200, 199, 0.25, 0.5, 1.75, 2.0),

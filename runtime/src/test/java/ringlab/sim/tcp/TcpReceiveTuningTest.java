@@ -3,9 +3,15 @@ package ringlab.sim.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
+import ringlab.sim.Scenario;
+import ringlab.sim.Simulation;
+import ringlab.sim.TestBoards;
 import ringlab.sim.engine.Sim;
+import ringlab.sim.report.TcpCounters;
+import ringlab.sim.workload.IperfArgs;
 
 class TcpReceiveTuningTest {
     static final long MBIT = 1_000_000L;
@@ -71,5 +77,21 @@ class TcpReceiveTuningTest {
         // runs again and again (its tcp_clamp_window raising rcvbuf to what is allocated)
         TcpConnection old = slowReader(false);
         assertTrue(old.stats().PruneCalled > 2 * now.stats().PruneCalled, old.stats() + " vs " + now.stats());
+    }
+
+    /** The device's socket as ss -ti would show it after 2 s of TCP receive on a fast two-core gigabit board. */
+    static TcpCounters deviceSocket(String timestamps) {
+        var board = TestBoards.board(TestBoards.soc(2, 1_000_000_000L, "5.15"), TestBoards.nic(1_000_000_000L, 1024),
+                TestBoards.costs(20, java.util.Map.of()));
+        var sc = Scenario.builder(board).set("tcp_timestamps", timestamps).iperf(IperfArgs.parse(List.of("-t", "2"))).build();
+        return new Simulation(sc).run().ringlab.tcp().get(0);
+    }
+
+    @Test void theReportShowsTheReceiversRttEstimateAndWhatAutotuningMeasured() {
+        TcpCounters ts = deviceSocket("1"), none = deviceSocket("0");
+        // the peer's queue fills behind a 6 MB window, so the RTT is tens of ms with timestamps (each TSecr sample
+        // counts it whole); without them the window-based minimum, the time to receive one window, is far shorter
+        assertTrue(ts.rcvRttMs() > 5 * none.rcvRttMs() && none.rcvRttMs() > 0, ts + " / " + none);
+        assertTrue(ts.rcvSpace() > 0 && ts.rcvSsthresh() > 0 && ts.rcvSsthresh() <= ts.rcvbuf(), ts.toString());
     }
 }

@@ -47,7 +47,7 @@ class NodeMetricsTest {
                 List.of(new PortCounters("eth0", "pfifo_fast", 1250, 50, 1_892_500, 3300, 0, 0, 3, 0, 0, 1, 10, 20, 0.4, 0, 0, 0, 0, 0,
                         1, 2, 3, 0, 0, 0, Map.of("rx-copybreak", 128L))),
                 Map.of("eth0", new PortFeatures(List.of("gro"), Map.of("gro", Map.of("gro_merged", 4L)), Map.of("pages", 64L))),
-                List.of(new TcpCounters(52926, Map.of("TcpInSegs", 1240L, "TcpOutSegs", 45L, "TcpExtTCPRcvQDrop", 1L), 5_629_017, 40_960)), Map.of("stack", 100.0),
+                List.of(new TcpCounters(52926, Map.of("TcpInSegs", 1240L, "TcpOutSegs", 45L, "TcpExtTCPRcvQDrop", 1L), 5_629_017, 40_960, 1.0, 71_400, 530_000)), Map.of("stack", 100.0),
                 Map.of("stack.tcp.rx", 100.0), null, 0);
         return new SimStatus(2_000_000_000L, 123_456, 33_500_000.0, cpu, d);
     }
