@@ -10,6 +10,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import ringlab.experiment.reproduce.Reproduction;
 import ringlab.experiment.reproduce.ReproductionText;
+import ringlab.experiment.reproduce.SeedSpread;
+import ringlab.experiment.reproduce.SeedSpreadText;
 import ringlab.experiment.statements.StatementCatalogue;
 import ringlab.experiment.statements.StatementCheck;
 import ringlab.experiment.statements.StatementResult;
@@ -17,7 +19,7 @@ import ringlab.experiment.statements.StatementText;
 import ringlab.spi.board.Board;
 
 /**
- * ringlab reproduce ID|--all|--statements [--markdown] [--seed N]: runs every measurement published for the board (its
+ * ringlab reproduce ID|--all|--statements [--markdown] [--seed N] [--seeds N]: runs every measurement published for the board (its
  * descriptor's "published" list: absolute rows and changes between two feature sets) in parallel and prints
  * published and simulated figures side by side, each row judged by the rule in
  * {@link ringlab.experiment.reproduce.Tolerance}. With --statements: the qualitative statements of
@@ -27,6 +29,8 @@ import ringlab.spi.board.Board;
         description = {"Runs every measurement published for the board (or for every board: --all) and prints published and simulated "
                 + "figures side by side, each row judged by one rule (README \"Fidelity\"). --statements: the qualitative "
                 + "statements of docs/mechanisms.md instead, each an A/B run judged by the change it predicts.",
+            "With --seeds N every row runs at seeds FIRST..FIRST+N-1 (FIRST = --seed) and the table shows the median, the "
+                + "range and at how many seeds each row holds; then a row that misses at any seed counts as a miss.",
             "Exit status: 0 every row (statement) holds; 1 some row misses its tolerance (a statement its predicted change); "
                 + "2 bad usage or a row that cannot be prepared (unknown feature, bad iperf3 arguments); 3 a run failed."})
 final class ReproduceCommand implements Callable<Integer> {
@@ -40,8 +44,11 @@ final class ReproduceCommand implements Callable<Integer> {
     boolean statements;
     @Option(names = "--markdown", description = "One Markdown table (the README's \"Fidelity\" section) instead of text.")
     boolean markdown;
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed (with --seeds: the first).")
     long seed;
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "1", description = "Runs per row, one per seed: how far each "
+            + "figure moves with the seed alone and whether its verdict does.")
+    int seeds;
     @Mixin
     BundlesOption bundles = new BundlesOption();
     @Mixin
@@ -56,16 +63,27 @@ final class ReproduceCommand implements Callable<Integer> {
         PrintStream out = io.out(), err = io.err();
         Plugins plugins = bundles.pluginsOrSay(io, "reproduce");
         if (plugins == null) return 2;
+        if (seeds < 1) {
+            err.println("ringlab reproduce: --seeds must be at least 1, got " + seeds);
+            return 2;
+        }
         if (statements) return statements(plugins, out, err);
         List<Board> boards = boards(plugins, err);
         if (boards == null) return 2;
-        List<Reproduction.Row> rows;
+        List<List<Reproduction.Row>> perSeed;
         try {
-            rows = Reproduction.run(boards, plugins.boards(), plugins.features(), seed);
+            perSeed = Reproduction.run(boards, plugins.boards(), plugins.features(), seed, seeds);
         } catch (IllegalArgumentException e) {
             err.println("ringlab reproduce: " + e.getMessage());
             return 2;
         }
+        if (seeds > 1) {
+            List<SeedSpread> spread = SeedSpread.of(perSeed);
+            out.print(markdown ? SeedSpreadText.markdown(spread, seed, seeds) : SeedSpreadText.text(spread, seed, seeds));
+            if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
+            return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
+        }
+        List<Reproduction.Row> rows = perSeed.get(0);
         out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed));
         if (rows.stream().anyMatch(r -> r.failure() != null)) return 3;
         return rows.stream().allMatch(Reproduction.Row::holds) ? 0 : 1;
@@ -74,6 +92,10 @@ final class ReproduceCommand implements Callable<Integer> {
     private int statements(Plugins plugins, PrintStream out, PrintStream err) {
         if (all || id != null) {
             err.println("ringlab reproduce: --statements names its own boards; give no ID and no --all with it");
+            return 2;
+        }
+        if (seeds > 1) {
+            err.println("ringlab reproduce: --seeds is for published rows; --statements runs each statement at --seed only");
             return 2;
         }
         List<StatementResult> results;

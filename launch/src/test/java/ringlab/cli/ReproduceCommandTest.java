@@ -135,6 +135,34 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void withSeedsEveryRowRunsAtEachAndShowsItsMedianRangeAndTheSeedsItHoldsAt() throws Exception {
+        Path b = board("predicted", """
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 32, "source": "near what it simulates"},
+                 {"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 60, "source": "far above"}]""");
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board", "--seeds", "2", "--seed", "3");
+        assertEquals(1, r.rc(), r.err() + r.out());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("vendor-board (predicted): published vs simulated, seeds 3-4, every row run at each", lines.get(0));
+        assertTrue(line(lines, "0 ").matches("0 +stock +-M 512 -t 2 +32 +[0-9.]+ +[0-9.]+ \\.\\. [0-9.]+ +[-+][0-9.]+ % +2 of 2 +holds \\(within 10 %\\)"),
+                r.out());
+        assertTrue(line(lines, "1 ").matches(".* 0 of 2 +MISSES \\(within 10 %\\)"), r.out());
+        assertEquals("vendor-board: 1 of 2 rows hold at every seed, 1 at the median (rule: README \"Fidelity\", "
+                + "ringlab.experiment.reproduce.Tolerance)", lines.get(lines.size() - 1));
+        Run md = PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board", "--seeds", "2", "--markdown");
+        assertEquals(1, md.rc(), md.err());
+        assertTrue(md.out().startsWith("| board | # | features (baseline -> features) | iperf3 | published | median (seeds 1-2) | range |"), md.out());
+        assertTrue(md.out().endsWith("\nRows holding at every seed: vendor-board 1 of 2.\n"), md.out());
+
+        for (String[] bad : List.of(new String[] {"reproduce", "bcm6328", "--seeds", "0"}, new String[] {"reproduce", "--statements", "--seeds", "2"})) {
+            Run x = PluginJars.cli(NO_DATA, bad);
+            assertEquals(2, x.rc(), x.out());
+            assertEquals("", x.out());
+            assertEquals(1, x.err().lines().count(), x.err());
+            assertTrue(x.err().startsWith("ringlab reproduce: --seeds "), x.err());
+        }
+    }
+
+    @Test
     void oneBoardOrAllOfThem() {
         for (String[] args : List.of(new String[] {"reproduce"}, new String[] {"reproduce", "--all", "bcm6328"})) {
             Run r = PluginJars.cli(NO_DATA, args);

@@ -35,20 +35,33 @@ public final class Reproduction {
 
     /** Every board's rows, boards in the given order. @throws IllegalArgumentException a row that cannot be prepared */
     public static List<Row> run(List<Board> boards, Map<String, Board> all, Map<String, DriverFeature> installed, long seed) {
+        return run(boards, all, installed, seed, 1).get(0);
+    }
+
+    /**
+     * Every board's rows at each of {@code seeds} seeds from {@code firstSeed}: one list of rows per seed, in seed
+     * order. All the runs of all the seeds go in one parallel batch.
+     * @throws IllegalArgumentException a row that cannot be prepared, or fewer than one seed
+     */
+    public static List<List<Row>> run(List<Board> boards, Map<String, Board> all, Map<String, DriverFeature> installed,
+                                      long firstSeed, int seeds) {
+        if (seeds < 1) throw new IllegalArgumentException("--seeds must be at least 1, got " + seeds);
         Map<RunSpec, String> specs = new LinkedHashMap<>(); // each distinct run once, with the row that first needs it
-        for (Board b : boards) {
-            for (int i = 0; i < b.published().size(); i++) {
-                Board.Published p = b.published().get(i);
-                for (String features : p.isChange() ? List.of(p.baseline(), p.features()) : List.of(p.features())) {
-                    RunSpec rs = spec(b, features, p, seed);
-                    if (specs.containsKey(rs)) continue;
-                    try {
-                        Experiments.prepare(rs, all, installed); // checks features, requirements, iperf3 arguments
-                    } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("board " + b.id() + " published[" + i + "] (" + features + ", iperf3 " + p.iperf()
-                                + "): " + e.getMessage(), e);
+        for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+            for (Board b : boards) {
+                for (int i = 0; i < b.published().size(); i++) {
+                    Board.Published p = b.published().get(i);
+                    for (String features : p.isChange() ? List.of(p.baseline(), p.features()) : List.of(p.features())) {
+                        RunSpec rs = spec(b, features, p, seed);
+                        if (specs.containsKey(rs)) continue;
+                        try {
+                            Experiments.prepare(rs, all, installed); // checks features, requirements, iperf3 arguments
+                        } catch (IllegalArgumentException e) {
+                            throw new IllegalArgumentException("board " + b.id() + " published[" + i + "] (" + features + ", iperf3 " + p.iperf()
+                                    + "): " + e.getMessage(), e);
+                        }
+                        specs.put(rs, b.id());
                     }
-                    specs.put(rs, b.id());
                 }
             }
         }
@@ -56,11 +69,15 @@ public final class Reproduction {
         List<Sim> sims = ParallelRuns.map(order, rs -> simulate(rs, all, installed));
         Map<RunSpec, Sim> bySpec = new LinkedHashMap<>();
         for (int i = 0; i < order.size(); i++) bySpec.put(order.get(i), sims.get(i));
-        List<Row> rows = new ArrayList<>();
-        for (Board b : boards) {
-            for (int i = 0; i < b.published().size(); i++) rows.add(row(b, i, bySpec, seed));
+        List<List<Row>> perSeed = new ArrayList<>();
+        for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+            List<Row> rows = new ArrayList<>();
+            for (Board b : boards) {
+                for (int i = 0; i < b.published().size(); i++) rows.add(row(b, i, bySpec, seed));
+            }
+            perSeed.add(rows);
         }
-        return rows;
+        return perSeed;
     }
 
     private static Row row(Board b, int i, Map<RunSpec, Sim> sims, long seed) {

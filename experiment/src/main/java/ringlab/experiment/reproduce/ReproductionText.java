@@ -85,9 +85,11 @@ public final class ReproductionText {
         return (r.verdict().holds() ? "holds" : "MISSES") + " (" + r.verdict().rule() + ")";
     }
 
-    private static String error(Reproduction.Row r) {
-        if (r.verdict() == null) return "-";
-        Tolerance.Verdict v = r.verdict();
+    private static String error(Reproduction.Row r) { return error(r.verdict()); }
+
+    /** A verdict's error as the tables print it: "+4.2 %", "-6.4 pt", "x0.90"; "-" without a verdict. */
+    static String error(Tolerance.Verdict v) {
+        if (v == null) return "-";
         return switch (v.errorUnit()) {
             case "x" -> String.format(Locale.ROOT, "x%.2f", v.error());
             case "pt" -> String.format(Locale.ROOT, "%+.1f pt", v.error());
@@ -95,9 +97,9 @@ public final class ReproductionText {
         };
     }
 
-    private static String percent(double v) { return String.format(Locale.ROOT, "%+.1f %%", v); }
+    static String percent(double v) { return String.format(Locale.ROOT, "%+.1f %%", v); }
 
-    private static String mbps(double v) { return String.format(Locale.ROOT, "%.1f", v); }
+    static String mbps(double v) { return String.format(Locale.ROOT, "%.1f", v); }
 
     /** A published figure as the descriptor gives it (33.7, not 33.70); "-" where not published. */
 
