@@ -1,13 +1,18 @@
 package ringlab.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import ringlab.experiment.calibrate.Measurement;
+import ringlab.experiment.calibrate.MeasurementFile;
 import ringlab.experiment.reproduce.Reproduction;
 import ringlab.experiment.reproduce.ReproductionText;
 import ringlab.experiment.reproduce.SeedSpread;
@@ -19,7 +24,7 @@ import ringlab.experiment.statements.StatementText;
 import ringlab.spi.board.Board;
 
 /**
- * ringlab reproduce ID|--all|--statements [--markdown] [--seed N] [--seeds N]: runs every measurement published for the board (its
+ * ringlab reproduce ID|--all|--statements|--measured FILE... [--markdown] [--seed N] [--seeds N]: runs every measurement published for the board (its
  * descriptor's "published" list: absolute rows and changes between two feature sets) in parallel and prints
  * published and simulated figures side by side, each row judged by the rule in
  * {@link ringlab.experiment.reproduce.Tolerance}. With --statements: the qualitative statements of
@@ -29,6 +34,9 @@ import ringlab.spi.board.Board;
         description = {"Runs every measurement published for the board (or for every board: --all) and prints published and simulated "
                 + "figures side by side, each row judged by one rule (README \"Fidelity\"). --statements: the qualitative "
                 + "statements of docs/mechanisms.md instead, each an A/B run judged by the change it predicts.",
+            "With --measured FILE... the rows are measurement files instead (iperf3 -J output after a header naming board, "
+                + "features and iperf3 arguments, as ringlab calibrate reads them), each judged against the board its header names "
+                + "by the rule of that board's published rows.",
             "With --seeds N every row runs at seeds FIRST..FIRST+N-1 (FIRST = --seed) and the table shows the median, the "
                 + "range and at how many seeds each row holds; then a row that misses at any seed counts as a miss.",
             "Exit status: 0 every row (statement) holds; 1 some row misses its tolerance (a statement its predicted change); "
@@ -42,6 +50,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--statements", description = "The qualitative statements of docs/mechanisms.md (GRO when routing, BQL "
             + "and latency, livelock...), each an A/B run, instead of a board's published rows.")
     boolean statements;
+    @Option(names = "--measured", arity = "1..*", paramLabel = "FILE", description = "Measurement files (iperf3 -J output of the "
+            + "peer after a '# board:', '# features:', '# iperf3:' header) instead of the descriptors' published rows.")
+    List<Path> measured;
     @Option(names = "--markdown", description = "One Markdown table (the README's \"Fidelity\" section) instead of text.")
     boolean markdown;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed (with --seeds: the first).")
@@ -68,7 +79,7 @@ final class ReproduceCommand implements Callable<Integer> {
             return 2;
         }
         if (statements) return statements(plugins, out, err);
-        List<Board> boards = boards(plugins, err);
+        List<Board> boards = measured != null ? measuredBoards(plugins, err) : boards(plugins, err);
         if (boards == null) return 2;
         List<List<Reproduction.Row>> perSeed;
         try {
@@ -79,19 +90,19 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (seeds > 1) {
             List<SeedSpread> spread = SeedSpread.of(perSeed);
-            out.print(markdown ? SeedSpreadText.markdown(spread, seed, seeds) : SeedSpreadText.text(spread, seed, seeds));
+            out.print(markdown ? SeedSpreadText.markdown(spread, seed, seeds) : SeedSpreadText.text(spread, seed, seeds, what()));
             if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
             return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
         }
         List<Reproduction.Row> rows = perSeed.get(0);
-        out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed));
+        out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed, what()));
         if (rows.stream().anyMatch(r -> r.failure() != null)) return 3;
         return rows.stream().allMatch(Reproduction.Row::holds) ? 0 : 1;
     }
 
     private int statements(Plugins plugins, PrintStream out, PrintStream err) {
-        if (all || id != null) {
-            err.println("ringlab reproduce: --statements names its own boards; give no ID and no --all with it");
+        if (all || id != null || measured != null) {
+            err.println("ringlab reproduce: --statements names its own boards; give no ID, --all or --measured with it");
             return 2;
         }
         if (seeds > 1) {
@@ -108,6 +119,43 @@ final class ReproduceCommand implements Callable<Integer> {
         out.print(markdown ? StatementText.markdown(results) : StatementText.text(results, seed));
         if (results.stream().anyMatch(r -> r.failure() != null)) return 3;
         return results.stream().allMatch(StatementResult::holds) ? 0 : 1;
+    }
+
+    private String what() { return measured != null ? "measured" : "published"; }
+
+    /**
+     * The boards the measurement files name, in the order first named, each carrying the files' rows as its
+     * published list (the simulation runs the installed board itself: the same costs and descriptor).
+     */
+    private List<Board> measuredBoards(Plugins plugins, PrintStream err) {
+        if (all || id != null) {
+            err.println("ringlab reproduce: --measured takes the boards from the files' headers; give no ID and no --all with it");
+            return null;
+        }
+        Map<String, List<Board.Published>> rows = new LinkedHashMap<>();
+        for (Path f : measured) {
+            MeasurementFile.Read r;
+            try {
+                r = MeasurementFile.read(f);
+            } catch (IllegalArgumentException e) {
+                err.println("ringlab reproduce: " + e.getMessage());
+                return null;
+            }
+            if (!plugins.boards().containsKey(r.board())) {
+                err.println("ringlab reproduce: " + f + ": unknown hardware '" + r.board() + "' (known: " + String.join(", ", plugins.boards().keySet()) + ")");
+                return null;
+            }
+            Measurement m = r.measurement();
+            rows.computeIfAbsent(r.board(), k -> new ArrayList<>())
+                    .add(new Board.Published(m.features(), String.join(" ", m.iperf()), -1, m.value(), -1, m.source()));
+        }
+        List<Board> boards = new ArrayList<>();
+        rows.forEach((id, published) -> {
+            Board b = plugins.boards().get(id);
+            boards.add(new Board(b.id(), b.name(), b.soc(), b.nic(), b.stockFeatures(), b.costs(), b.origin(), published, b.stockSettings(),
+                    b.calibration(), b.fieldNotes()));
+        });
+        return boards;
     }
 
     private List<Board> boards(Plugins plugins, PrintStream err) {

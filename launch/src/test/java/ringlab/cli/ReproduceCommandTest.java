@@ -162,6 +162,43 @@ class ReproduceCommandTest {
         }
     }
 
+    /** A measurement file as ringlab calibrate reads it: the header, then a minimal iperf3 -J document. */
+    private Path measurement(String name, String board, String features, String iperf, double mbps) throws Exception {
+        Path f = dir.resolve(name);
+        java.nio.file.Files.writeString(f, "# board: " + board + "\n# features: " + features + "\n# iperf3: " + iperf
+                + "\n# source: bench rig, 5.15\n{\"start\": {}, \"end\": {\"sum_received\": {\"bits_per_second\": " + (long) (mbps * 1e6) + "}}}\n");
+        return f;
+    }
+
+    @Test
+    void measurementFilesAreJudgedAgainstTheBoardsTheirHeadersName() throws Exception {
+        Path near = measurement("near.json", "bcm6328", "stock", "-M 512 -t 2", 32.5);
+        Path far = measurement("far.json", "bcm6328", "stock,batched-rx", "-M 512 -t 2", 60);
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "--measured", near.toString(), far.toString());
+        assertEquals(1, r.rc(), r.err() + r.out());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("bcm6328 (calibrated): measured vs simulated, seed 1", lines.get(0));
+        assertTrue(line(lines, "0 ").matches("0 +stock +-M 512 -t 2 +- +32\\.5 +- +[0-9.]+ +[0-9.]+ +[0-9]+ +[-+][0-9.]+ % +holds \\(within 5 %\\)"), r.out());
+        assertTrue(line(lines, "1 ").startsWith("1  stock,batched-rx"), r.out());
+        assertTrue(line(lines, "1 ").endsWith("MISSES (within 5 %)"), r.out());
+        assertEquals("bcm6328: 1 of 2 rows hold (rule: README \"Fidelity\", ringlab.experiment.reproduce.Tolerance)", lines.get(lines.size() - 1));
+        assertEquals(0, PluginJars.cli(NO_DATA, "reproduce", "--measured", near.toString()).rc());
+
+        Path unknown = measurement("unknown.json", "no-such-board", "stock", "-t 2", 100);
+        Run u = PluginJars.cli(NO_DATA, "reproduce", "--measured", near.toString(), unknown.toString());
+        assertEquals(2, u.rc(), u.out());
+        assertEquals("", u.out());
+        assertTrue(u.err().startsWith("ringlab reproduce: " + unknown + ": unknown hardware 'no-such-board' (known: "), u.err());
+        Run both = PluginJars.cli(NO_DATA, "reproduce", "bcm6328", "--measured", near.toString());
+        assertEquals(2, both.rc(), both.out());
+        assertEquals("ringlab reproduce: --measured takes the boards from the files' headers; give no ID and no --all with it\n", both.err());
+        Path broken = dir.resolve("broken.json");
+        java.nio.file.Files.writeString(broken, "# board: bcm6328\n{\"end\": {}}\n");
+        Run b = PluginJars.cli(NO_DATA, "reproduce", "--measured", broken.toString());
+        assertEquals(2, b.rc(), b.out());
+        assertEquals("ringlab reproduce: " + broken + ": the header has no '# features: ...' line\n", b.err());
+    }
+
     @Test
     void oneBoardOrAllOfThem() {
         for (String[] args : List.of(new String[] {"reproduce"}, new String[] {"reproduce", "--all", "bcm6328"})) {
@@ -228,7 +265,7 @@ class ReproduceCommandTest {
     void statementsTakeNoBoard() {
         Run r = PluginJars.cli(NO_DATA, "reproduce", "--statements", "bcm6328");
         assertEquals(2, r.rc(), r.out());
-        assertEquals("ringlab reproduce: --statements names its own boards; give no ID and no --all with it\n", r.err());
+        assertEquals("ringlab reproduce: --statements names its own boards; give no ID, --all or --measured with it\n", r.err());
     }
 
     private static String line(List<String> lines, String prefix) {

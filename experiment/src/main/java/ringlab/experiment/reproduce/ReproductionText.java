@@ -17,14 +17,18 @@ import ringlab.spi.board.Board;
 public final class ReproductionText {
     private ReproductionText() { }
 
-    public static String text(List<Reproduction.Row> rows, long seed) {
+    public static String text(List<Reproduction.Row> rows, long seed) { return text(rows, seed, "published"); }
+
+    /** The same, the rows' figures called {@code what} in the heading ("published", or "measured" for measurement files). */
+    public static String text(List<Reproduction.Row> rows, long seed, String what) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<Board, List<Reproduction.Row>> e : byBoard(rows).entrySet()) {
             Board b = e.getKey();
             if (sb.length() > 0) sb.append('\n');
-            sb.append(b.id()).append(" (").append(b.calibration().descriptorName).append("): published vs simulated, seed ").append(seed).append('\n');
+            sb.append(b.id()).append(" (").append(b.calibration().descriptorName).append("): ").append(what).append(" vs simulated, seed ").append(seed).append('\n');
             List<String[]> abs = new ArrayList<>(), chg = new ArrayList<>();
-            abs.add(new String[] {"#", "features", "iperf3", "pub snd", "pub rcv", "retr", "sim snd", "sim rcv", "retr", "error", "verdict"});
+            String abbrev = what.equals("published") ? "pub" : what.substring(0, Math.min(4, what.length()));
+            abs.add(new String[] {"#", "features", "iperf3", abbrev + " snd", abbrev + " rcv", "retr", "sim snd", "sim rcv", "retr", "error", "verdict"});
             chg.add(new String[] {"#", "baseline -> features", "iperf3", "published", "simulated", "sim rcv Mbit/s", "error", "verdict"});
             for (Reproduction.Row r : e.getValue()) {
                 Board.Published p = r.published();
@@ -40,7 +44,7 @@ public final class ReproductionText {
                 }
             }
             if (abs.size() > 1) {
-                sb.append("absolute rows: Mbit/s, sender retransmits; error = simulated receiver vs published, %\n");
+                sb.append("absolute rows: Mbit/s, sender retransmits; error = simulated receiver vs ").append(what).append(", %\n");
                 TextTable.append(sb, abs, i -> i >= 3 && i <= 9); // numbers to the right
             }
             if (chg.size() > 1) {

@@ -16,17 +16,20 @@ import ringlab.spi.board.Board;
 public final class SeedSpreadText {
     private SeedSpreadText() { }
 
-    public static String text(List<SeedSpread> rows, long firstSeed, int seeds) {
+    public static String text(List<SeedSpread> rows, long firstSeed, int seeds) { return text(rows, firstSeed, seeds, "published"); }
+
+    /** The same, the rows' figures called {@code what} in the heading ("published", or "measured" for measurement files). */
+    public static String text(List<SeedSpread> rows, long firstSeed, int seeds, String what) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<Board, List<SeedSpread>> e : byBoard(rows).entrySet()) {
             Board b = e.getKey();
             if (sb.length() > 0) sb.append('\n');
-            sb.append(b.id()).append(" (").append(b.calibration().descriptorName).append("): published vs simulated, seeds ")
+            sb.append(b.id()).append(" (").append(b.calibration().descriptorName).append("): ").append(what).append(" vs simulated, seeds ")
                     .append(range(firstSeed, seeds)).append(", every row run at each\n");
             sb.append("receiver Mbit/s (absolute rows) or its change in % (change rows); median and range over the seeds; "
                     + "the error and verdict at the median\n");
             List<String[]> cells = new ArrayList<>();
-            cells.add(new String[] {"#", "features (baseline -> features)", "iperf3", "published", "median", "range", "error", "holds at", "verdict at the median"});
+            cells.add(new String[] {"#", "features (baseline -> features)", "iperf3", what, "median", "range", "error", "holds at", "verdict at the median"});
             for (SeedSpread r : e.getValue()) {
                 boolean ran = r.failure() == null;
                 cells.add(new String[] {String.valueOf(r.index()), features(r.published()), r.published().iperf(), published(r.published()),
