@@ -54,6 +54,13 @@ class ConsoleBrowserIT {
 
     static WebElement $(String css) { return browser.findElement(By.cssSelector(css)); }
 
+    /** Scrolls e to the middle of the window, then clicks it: near the top it can sit under the sticky navigation
+     * bar, which would take the click (ElementClickInterceptedException, seen once in CI on the board list). */
+    static void clickCentred(WebElement e) {
+        browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", e);
+        e.click();
+    }
+
     static List<WebElement> $$(String css) { return browser.findElements(By.cssSelector(css)); }
 
     static void page(String hash) {
@@ -202,7 +209,7 @@ class ConsoleBrowserIT {
         assertTrue($("#board-detail").getText().contains("bcm6328"));
         screenshot(browser, "09-hardware");
         // a descriptor with fieldNotes: each SoC and NIC value's reason under a "why", the SoC's own note below
-        $("#board-list li[data-board='rzg2ul'] a").click();
+        clickCentred($("#board-list li[data-board='rzg2ul'] a"));
         WebElement irqTime = waitFor(browser, "rzg2ul's SoC table",
                 d -> d.findElement(By.xpath("//table[@id='soc-table']//tr[th='irq_time_accounting']")));
         assertTrue(irqTime.getText().startsWith("irq_time_accounting true"), irqTime.getText());
@@ -213,7 +220,7 @@ class ConsoleBrowserIT {
         assertTrue($("#board-detail").getText().contains("1x Cortex-A55 at about 1.0 GHz"), "the SoC's own note");
         screenshot(browser, "09b-hardware-why");
         // a note that names no SoC or NIC field (lan743x's stock settings) is listed apart, not lost
-        $("#board-list li[data-board='imx6qp-lan7430'] a").click();
+        clickCentred($("#board-list li[data-board='imx6qp-lan7430'] a"));
         WebElement other = waitFor(browser, "imx6qp's other notes", d -> d.findElement(By.id("other-notes")));
         assertTrue(other.getText().startsWith("stockSettings "), other.getText());
         browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", other);
