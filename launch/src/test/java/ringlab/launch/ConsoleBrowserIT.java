@@ -213,7 +213,7 @@ class ConsoleBrowserIT {
         WebElement irqTime = waitFor(browser, "rzg2ul's SoC table",
                 d -> d.findElement(By.xpath("//table[@id='soc-table']//tr[th='irq_time_accounting']")));
         assertTrue(irqTime.getText().startsWith("irq_time_accounting true"), irqTime.getText());
-        irqTime.findElement(By.tagName("summary")).click();
+        clickCentred(irqTime.findElement(By.tagName("summary")));
         waitFor(browser, "its reason", d -> irqTime.getText().contains("arm64's defconfig sets CONFIG_IRQ_TIME_ACCOUNTING"));
         assertTrue(waitFor(browser, "the ring sizes' shared note", d -> d.findElement(By.xpath("//table[@id='nic-table']//tr[th='tx_ring']//details")))
                 .isDisplayed());
