@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
 import ringlab.experiment.calibrate.Measurement;
 import ringlab.experiment.calibrate.MeasurementFile;
 import ringlab.experiment.reproduce.Reproduction;
+import ringlab.experiment.reproduce.ReproductionJson;
 import ringlab.experiment.reproduce.ReproductionText;
 import ringlab.experiment.reproduce.SeedSpread;
 import ringlab.experiment.reproduce.SeedSpreadText;
@@ -24,7 +25,7 @@ import ringlab.experiment.statements.StatementText;
 import ringlab.spi.board.Board;
 
 /**
- * ringlab reproduce ID|--all|--statements|--measured FILE... [--markdown] [--seed N] [--seeds N]: runs every measurement published for the board (its
+ * ringlab reproduce ID|--all|--statements|--measured FILE... [--markdown|--json] [--seed N] [--seeds N]: runs every measurement published for the board (its
  * descriptor's "published" list: absolute rows and changes between two feature sets) in parallel and prints
  * published and simulated figures side by side, each row judged by the rule in
  * {@link ringlab.experiment.reproduce.Tolerance}. With --statements: the qualitative statements of
@@ -55,6 +56,9 @@ final class ReproduceCommand implements Callable<Integer> {
     List<Path> measured;
     @Option(names = "--markdown", description = "One Markdown table (the README's \"Fidelity\" section) instead of text.")
     boolean markdown;
+    @Option(names = "--json", description = "One JSON document (every row: published or measured figures, each seed's run, "
+            + "the verdicts) instead of text.")
+    boolean json;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The runs' PRNG seed (with --seeds: the first).")
     long seed;
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "1", description = "Runs per row, one per seed: how far each "
@@ -78,6 +82,14 @@ final class ReproduceCommand implements Callable<Integer> {
             err.println("ringlab reproduce: --seeds must be at least 1, got " + seeds);
             return 2;
         }
+        if (json && markdown) {
+            err.println("ringlab reproduce: --json and --markdown are two forms of the same table; give one");
+            return 2;
+        }
+        if (statements && json) {
+            err.println("ringlab reproduce: --json is for published or measured rows, not --statements (use --markdown)");
+            return 2;
+        }
         if (statements) return statements(plugins, out, err);
         List<Board> boards = measured != null ? measuredBoards(plugins, err) : boards(plugins, err);
         if (boards == null) return 2;
@@ -87,6 +99,12 @@ final class ReproduceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("ringlab reproduce: " + e.getMessage());
             return 2;
+        }
+        if (json) {
+            out.print(ReproductionJson.format(perSeed, seed, what()));
+            List<SeedSpread> spread = SeedSpread.of(perSeed);
+            if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
+            return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
         }
         if (seeds > 1) {
             List<SeedSpread> spread = SeedSpread.of(perSeed);

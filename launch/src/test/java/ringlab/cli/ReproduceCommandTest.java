@@ -1,6 +1,7 @@
 package ringlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -160,6 +161,47 @@ class ReproduceCommandTest {
             assertEquals(1, x.err().lines().count(), x.err());
             assertTrue(x.err().startsWith("ringlab reproduce: --seeds "), x.err());
         }
+    }
+
+    @Test
+    void jsonHasEveryRowWithItsPublishedFiguresEachSeedsRunAndTheVerdicts() throws Exception {
+        Path b = board("predicted", """
+                [{"features": "stock", "iperf": "-M 512 -t 2", "receiverMbps": 32, "source": "near what it simulates"},
+                 {"baseline": "stock", "features": "batched-rx", "iperf": "-M 512 -t 2", "receiverChangePercent": 200, "source": "too much"}]""");
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board", "--json", "--seeds", "2");
+        assertEquals(1, r.rc(), r.err() + r.out());
+        JsonObject doc = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("published", doc.get("kind").getAsString());
+        assertEquals(2, doc.get("seeds").getAsInt());
+        assertEquals(1, doc.get("rows_holding").getAsInt());
+        assertEquals(2, doc.get("rows_total").getAsInt());
+        JsonObject board = doc.getAsJsonArray("boards").get(0).getAsJsonObject();
+        assertEquals("vendor-board", board.get("board").getAsString());
+        assertEquals("predicted", board.get("calibration").getAsString());
+        JsonObject abs = board.getAsJsonArray("rows").get(0).getAsJsonObject(), chg = board.getAsJsonArray("rows").get(1).getAsJsonObject();
+        assertTrue(abs.get("baseline").isJsonNull());
+        assertEquals(32, abs.getAsJsonObject("published").get("receiver_mbps").getAsDouble());
+        assertTrue(abs.getAsJsonObject("published").get("sender_mbps").isJsonNull(), "not published");
+        assertEquals(2, abs.getAsJsonArray("runs").size());
+        JsonObject run = abs.getAsJsonArray("runs").get(1).getAsJsonObject();
+        assertEquals(2, run.get("seed").getAsInt());
+        assertEquals(run.get("value").getAsDouble(), run.get("receiver_mbps").getAsDouble(), "an absolute row's value is its receiver figure");
+        assertTrue(abs.get("holds").getAsBoolean());
+        assertEquals("within 10 %", abs.get("rule").getAsString());
+        assertEquals("stock", chg.get("baseline").getAsString());
+        assertEquals(200, chg.getAsJsonObject("published").get("receiver_change_percent").getAsDouble());
+        JsonObject c1 = chg.getAsJsonArray("runs").get(0).getAsJsonObject();
+        double base = c1.get("baseline_receiver_mbps").getAsDouble(), after = c1.get("receiver_mbps").getAsDouble();
+        assertEquals(100 * (after - base) / base, c1.get("value").getAsDouble(), 1e-9, "a change row's value is the change in percent");
+        assertEquals("x", chg.get("error_unit").getAsString());
+        assertFalse(chg.get("holds").getAsBoolean());
+        assertEquals(0, chg.get("seeds_holding").getAsInt());
+        assertEquals(r.out(), PluginJars.cli(NO_DATA, "reproduce", "--bundles", b.toString(), "vendor-board", "--json", "--seeds", "2").out(),
+                "byte-identical run to run");
+
+        Run both = PluginJars.cli(NO_DATA, "reproduce", "bcm6328", "--json", "--markdown");
+        assertEquals(2, both.rc());
+        assertEquals("ringlab reproduce: --json and --markdown are two forms of the same table; give one\n", both.err());
     }
 
     /** A measurement file as ringlab calibrate reads it: the header, then a minimal iperf3 -J document. */

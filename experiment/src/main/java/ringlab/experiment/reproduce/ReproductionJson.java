@@ -1,0 +1,117 @@
+package ringlab.experiment.reproduce;
+
+import com.google.gson.stream.JsonWriter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import ringlab.spi.board.Board;
+
+/**
+ * `ringlab reproduce --json`: every row with what was published (or measured), what each seed simulated and the
+ * verdicts, as one document with stable keys, in this order: kind ("published" or "measured"), first_seed, seeds,
+ * rule, boards (per board: board, calibration, rows, rows_holding, rows_total), rows_holding, rows_total. A row:
+ * index, baseline (null for an absolute row), features, iperf3, source, published (receiver_mbps, sender_mbps,
+ * retransmits, receiver_change_percent; null where not given), runs (per seed: seed, value, receiver_mbps,
+ * sender_mbps, retransmits, baseline_receiver_mbps, holds, failure), median, min, max, error, error_unit, rule
+ * (the verdict at the median), holds_at_median, seeds_holding, holds (at every seed). value, median, min and max
+ * are the receiver's Mbit/s for an absolute row and its change in percent for a change row; a figure that could
+ * not be computed is null.
+ */
+public final class ReproductionJson {
+    private ReproductionJson() { }
+
+    /** The document for {@link Reproduction#run(List, Map, Map, long, int)}'s rows, pretty-printed, ending with a newline. */
+    public static String format(List<List<Reproduction.Row>> perSeed, long firstSeed, String kind) {
+        List<SeedSpread> spread = SeedSpread.of(perSeed);
+        StringWriter sw = new StringWriter();
+        try (JsonWriter w = new JsonWriter(sw)) {
+            w.setIndent("  ");
+            w.beginObject();
+            w.name("kind").value(kind);
+            w.name("first_seed").value(firstSeed);
+            w.name("seeds").value(perSeed.size());
+            w.name("rule").value("README \"Fidelity\", ringlab.experiment.reproduce.Tolerance");
+            Map<Board, List<Integer>> byBoard = new LinkedHashMap<>();
+            for (int i = 0; i < spread.size(); i++) byBoard.computeIfAbsent(spread.get(i).board(), k -> new ArrayList<>()).add(i);
+            int holding = 0;
+            w.name("boards").beginArray();
+            for (Map.Entry<Board, List<Integer>> e : byBoard.entrySet()) {
+                w.beginObject();
+                w.name("board").value(e.getKey().id());
+                w.name("calibration").value(e.getKey().calibration().descriptorName);
+                int boardHolding = 0;
+                w.name("rows").beginArray();
+                for (int i : e.getValue()) {
+                    row(w, spread.get(i), perSeed, i, firstSeed);
+                    if (spread.get(i).holdsAtEverySeed()) boardHolding++;
+                }
+                w.endArray();
+                w.name("rows_holding").value(boardHolding);
+                w.name("rows_total").value(e.getValue().size());
+                w.endObject();
+                holding += boardHolding;
+            }
+            w.endArray();
+            w.name("rows_holding").value(holding);
+            w.name("rows_total").value(spread.size());
+            w.endObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sw + "\n";
+    }
+
+    private static void row(JsonWriter w, SeedSpread s, List<List<Reproduction.Row>> perSeed, int i, long firstSeed) throws IOException {
+        Board.Published p = s.published();
+        w.beginObject();
+        w.name("index").value(s.index());
+        w.name("baseline").value(p.baseline());
+        w.name("features").value(p.features());
+        w.name("iperf3").value(p.iperf());
+        w.name("source").value(p.source());
+        w.name("published").beginObject();
+        number(w, "receiver_mbps", p.isChange() ? Double.NaN : p.receiverMbps());
+        number(w, "sender_mbps", p.isChange() || p.senderMbps() < 0 ? Double.NaN : p.senderMbps());
+        w.name("retransmits");
+        if (p.isChange() || p.retransmits() < 0) w.nullValue(); else w.value(p.retransmits());
+        number(w, "receiver_change_percent", p.isChange() ? p.receiverChangePercent() : Double.NaN);
+        w.endObject();
+        w.name("runs").beginArray();
+        for (int k = 0; k < perSeed.size(); k++) {
+            Reproduction.Row r = perSeed.get(k).get(i);
+            w.beginObject();
+            w.name("seed").value(firstSeed + k);
+            number(w, "value", r.simulated());
+            number(w, "receiver_mbps", r.run().receiverMbps());
+            number(w, "sender_mbps", r.run().senderMbps());
+            w.name("retransmits");
+            if (r.run().retransmits() < 0) w.nullValue(); else w.value(r.run().retransmits());
+            number(w, "baseline_receiver_mbps", r.baseline() == null ? Double.NaN : r.baseline().receiverMbps());
+            w.name("holds").value(r.holds());
+            w.name("failure").value(r.failure());
+            w.endObject();
+        }
+        w.endArray();
+        number(w, "median", s.median());
+        number(w, "min", s.min());
+        number(w, "max", s.max());
+        Tolerance.Verdict v = s.atMedian();
+        number(w, "error", v == null ? Double.NaN : v.error());
+        w.name("error_unit").value(v == null ? null : v.errorUnit());
+        w.name("rule").value(v == null ? null : v.rule());
+        w.name("holds_at_median").value(v != null && v.holds());
+        w.name("seeds_holding").value(s.held());
+        w.name("holds").value(s.holdsAtEverySeed());
+        w.endObject();
+    }
+
+    /** A figure, or null where it is not a number (not published, or a run that failed). */
+    private static void number(JsonWriter w, String name, double v) throws IOException {
+        w.name(name);
+        if (Double.isNaN(v) || Double.isInfinite(v)) w.nullValue(); else w.value(v);
+    }
+}
