@@ -100,22 +100,18 @@ final class ReproduceCommand implements Callable<Integer> {
             err.println("ringlab reproduce: " + e.getMessage());
             return 2;
         }
+        // one seed or more, the exit status is the same rule: a failed run 3, a row that misses at any seed 1
+        List<SeedSpread> spread = SeedSpread.of(perSeed);
         if (json) {
-            out.print(ReproductionJson.format(perSeed, seed, what()));
-            List<SeedSpread> spread = SeedSpread.of(perSeed);
-            if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
-            return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
-        }
-        if (seeds > 1) {
-            List<SeedSpread> spread = SeedSpread.of(perSeed);
+            out.print(ReproductionJson.format(spread, seed, what()));
+        } else if (seeds > 1) {
             out.print(markdown ? SeedSpreadText.markdown(spread, seed, seeds) : SeedSpreadText.text(spread, seed, seeds, what()));
-            if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
-            return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
+        } else {
+            List<Reproduction.Row> rows = perSeed.get(0);
+            out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed, what()));
         }
-        List<Reproduction.Row> rows = perSeed.get(0);
-        out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed, what()));
-        if (rows.stream().anyMatch(r -> r.failure() != null)) return 3;
-        return rows.stream().allMatch(Reproduction.Row::holds) ? 0 : 1;
+        if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
+        return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
     }
 
     private int statements(Plugins plugins, PrintStream out, PrintStream err) {

@@ -4,8 +4,6 @@ import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import ringlab.spi.board.Board;
@@ -24,30 +22,27 @@ import ringlab.spi.board.Board;
 public final class ReproductionJson {
     private ReproductionJson() { }
 
-    /** The document for {@link Reproduction#run(List, Map, Map, long, int)}'s rows, pretty-printed, ending with a newline. */
-    public static String format(List<List<Reproduction.Row>> perSeed, long firstSeed, String kind) {
-        List<SeedSpread> spread = SeedSpread.of(perSeed);
+    /** The document for the rows of {@link SeedSpread#of} (one seed or more), pretty-printed, ending with a newline. */
+    public static String format(List<SeedSpread> spread, long firstSeed, String kind) {
         StringWriter sw = new StringWriter();
         try (JsonWriter w = new JsonWriter(sw)) {
             w.setIndent("  ");
             w.beginObject();
             w.name("kind").value(kind);
             w.name("first_seed").value(firstSeed);
-            w.name("seeds").value(perSeed.size());
+            w.name("seeds").value(spread.isEmpty() ? 0 : spread.get(0).runs().size());
             w.name("rule").value("README \"Fidelity\", ringlab.experiment.reproduce.Tolerance");
-            Map<Board, List<Integer>> byBoard = new LinkedHashMap<>();
-            for (int i = 0; i < spread.size(); i++) byBoard.computeIfAbsent(spread.get(i).board(), k -> new ArrayList<>()).add(i);
             int holding = 0;
             w.name("boards").beginArray();
-            for (Map.Entry<Board, List<Integer>> e : byBoard.entrySet()) {
+            for (Map.Entry<Board, List<SeedSpread>> e : ReproductionText.byBoard(spread, SeedSpread::board).entrySet()) {
                 w.beginObject();
                 w.name("board").value(e.getKey().id());
                 w.name("calibration").value(e.getKey().calibration().descriptorName);
                 int boardHolding = 0;
                 w.name("rows").beginArray();
-                for (int i : e.getValue()) {
-                    row(w, spread.get(i), perSeed, i, firstSeed);
-                    if (spread.get(i).holdsAtEverySeed()) boardHolding++;
+                for (SeedSpread s : e.getValue()) {
+                    row(w, s, firstSeed);
+                    if (s.holdsAtEverySeed()) boardHolding++;
                 }
                 w.endArray();
                 w.name("rows_holding").value(boardHolding);
@@ -65,7 +60,7 @@ public final class ReproductionJson {
         return sw + "\n";
     }
 
-    private static void row(JsonWriter w, SeedSpread s, List<List<Reproduction.Row>> perSeed, int i, long firstSeed) throws IOException {
+    private static void row(JsonWriter w, SeedSpread s, long firstSeed) throws IOException {
         Board.Published p = s.published();
         w.beginObject();
         w.name("index").value(s.index());
@@ -81,8 +76,8 @@ public final class ReproductionJson {
         number(w, "receiver_change_percent", p.isChange() ? p.receiverChangePercent() : Double.NaN);
         w.endObject();
         w.name("runs").beginArray();
-        for (int k = 0; k < perSeed.size(); k++) {
-            Reproduction.Row r = perSeed.get(k).get(i);
+        for (int k = 0; k < s.runs().size(); k++) {
+            Reproduction.Row r = s.runs().get(k);
             w.beginObject();
             w.name("seed").value(firstSeed + k);
             number(w, "value", r.simulated());

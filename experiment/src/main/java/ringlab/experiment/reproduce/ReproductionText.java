@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
@@ -78,9 +79,12 @@ public final class ReproductionText {
         return sb.toString();
     }
 
-    private static Map<Board, List<Reproduction.Row>> byBoard(List<Reproduction.Row> rows) {
-        Map<Board, List<Reproduction.Row>> out = new LinkedHashMap<>();
-        for (Reproduction.Row r : rows) out.computeIfAbsent(r.board(), k -> new ArrayList<>()).add(r);
+    private static Map<Board, List<Reproduction.Row>> byBoard(List<Reproduction.Row> rows) { return byBoard(rows, Reproduction.Row::board); }
+
+    /** Rows grouped by board, boards and rows in the order given (the text, Markdown and JSON forms all print them so). */
+    static <T> Map<Board, List<T>> byBoard(List<T> rows, Function<T, Board> board) {
+        Map<Board, List<T>> out = new LinkedHashMap<>();
+        for (T r : rows) out.computeIfAbsent(board.apply(r), k -> new ArrayList<>()).add(r);
         return out;
     }
 

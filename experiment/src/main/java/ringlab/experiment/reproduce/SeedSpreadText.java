@@ -1,7 +1,6 @@
 package ringlab.experiment.reproduce;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -84,9 +83,5 @@ public final class SeedSpreadText {
 
     static String range(long first, int seeds) { return seeds == 1 ? String.valueOf(first) : first + "-" + (first + seeds - 1); }
 
-    private static Map<Board, List<SeedSpread>> byBoard(List<SeedSpread> rows) {
-        Map<Board, List<SeedSpread>> out = new LinkedHashMap<>();
-        for (SeedSpread r : rows) out.computeIfAbsent(r.board(), k -> new ArrayList<>()).add(r);
-        return out;
-    }
+    private static Map<Board, List<SeedSpread>> byBoard(List<SeedSpread> rows) { return ReproductionText.byBoard(rows, SeedSpread::board); }
 }
