@@ -29,12 +29,14 @@ public final class TestBoards {
     /**
      * Every cost key at {@code flat} cycles except the overrides; select()'s work ({@link CostKey#SELECT}, charged
      * since 2026-12) is 0 unless overridden, so that the scenarios these boards were built for keep their load
-     * (a flat 1500 for it would add a whole event per UDP datagram).
+     * (a flat 1500 for it would add a whole event per UDP datagram); dram.stream is dram.miss's figure unless
+     * overridden (a core without a prefetcher, as these boards were built before the two were told apart).
      */
     public static Map<String, Board.Cost> costs(double flat, Map<CostKey, Double> overrides) {
         Map<String, Board.Cost> m = new LinkedHashMap<>();
         for (CostKey k : CostKey.values()) {
             Double v = overrides.get(k);
+            if (v == null && k == CostKey.DRAM_STREAM) v = overrides.get(CostKey.DRAM_MISS); // no prefetcher: as a miss
             m.put(k.key, new Board.Cost(v != null ? v : k == CostKey.SELECT ? 0 : flat, "test"));
         }
         return m;

@@ -36,7 +36,7 @@ public final class FreeParameters {
             new FreeParameter("icache", "the extra of a layer's code cold in the I-cache: refill latency x lines of code",
                     0.5, 2.0, "refill latency and the code's footprint in lines are each known to about 40 %",
                     keys(FreeParameters::icache)),
-            new FreeParameter("dram", "a data miss served from DRAM (dram.miss, skb.cold)",
+            new FreeParameter("dram", "a data miss served from DRAM (dram.miss, dram.stream, skb.cold)",
                     0.6, 1.6, "DRAM latency under load is 60-200 ns on these SoCs; the estimate is within 60 % of it",
                     keys(k -> k.category == Category.MEMORY)),
             new FreeParameter("mmio", "uncached device register and descriptor accesses: the bus round trip",

@@ -14,7 +14,9 @@ import ringlab.spi.board.CostKey;
  * <li>instruction-bound work: the reference core's calibrated cycles / the core's IPC relative to it, unless the
  *     profile states the core's own figure; the context switch and the wakeup times the profile's contextSwitch
  *     factor where it states one (the reference's figures carry the cache refill of a core without an L2);</li>
- * <li>latencies of the memory system (DRAM, MMIO, descriptors, cold skb heads): the board's ns at its clock;</li>
+ * <li>latencies of the memory system (DRAM, MMIO, descriptors, cold skb heads): the board's ns at its clock;
+ *     dram.stream, a further line of a sequential run: the board's DRAM latency over the lines the profile's core
+ *     keeps in flight (streamLinefills);</li>
  * <li>I-cache refill extras: the reference's x (its line bytes / the board's: fewer, larger lines for the same
  *     code) x (the board's refill latency in its cycles / the reference's);</li>
  * <li>per-line DMA maintenance: the profile's figure, 0 on a coherent SoC; checksum, copy and the trap: the profile's;</li>
@@ -42,7 +44,7 @@ public final class BoardDerivation {
     }
 
     private static Board.Cost cost(CoreProfile p, BoardMemory b, String key) {
-        if (CoreProfile.MEMORY_KEYS.contains(key)) return memory(b, key);
+        if (CoreProfile.MEMORY_KEYS.contains(key)) return memory(p, b, key);
         if (CoreProfile.ICACHE_KEYS.contains(key)) return cold(p.root().icacheCold(), b, key);
         if (CoreProfile.CORE_KEYS.contains(key)) return core(p.core().get(key), b, key);
         return switch (key) {
@@ -85,18 +87,27 @@ public final class BoardDerivation {
                 + " GHz / (" + PlainNumbers.plain(ic.refillNs()) + " ns at " + PlainNumbers.plain(ic.clockHz() / 1e9) + " GHz)");
     }
 
-    private static Board.Cost memory(BoardMemory b, String key) {
+    private static Board.Cost memory(CoreProfile p, BoardMemory b, String key) {
         return switch (key) {
             case "mmio.read" -> latency(b, b.mmioReadNs(), "uncached register read");
             case "mmio.write" -> latency(b, b.mmioWriteNs(), "posted register write with its barrier");
             case "desc.read" -> latency(b, b.descReadNs(), "descriptor read");
             case "desc.write" -> latency(b, b.descWriteNs(), "descriptor write");
             case "dram.miss" -> latency(b, b.dramNs(), "line fill from DRAM");
+            case "dram.stream" -> stream(p, b);
             case "skb.cold" -> new Board.Cost(b.skbHeadLines().value() * b.cycles(b.skbHeadNs().value()),
                     PlainNumbers.plain(b.skbHeadLines().value()) + " head lines (" + b.skbHeadLines().note() + ") x "
                     + PlainNumbers.plain(b.skbHeadNs().value()) + " ns at " + b.ghz() + " GHz (" + b.skbHeadNs().note() + ")");
             default -> throw new IllegalStateException(key);
         };
+    }
+
+    private static Board.Cost stream(CoreProfile p, BoardMemory b) {
+        double inFlight = p.streamLinefills().value();
+        if (inFlight == 1) return latency(b, b.dramNs(), "a further line of a sequential run, a full fill (" + p.streamLinefills().note() + ")");
+        return new Board.Cost(b.cycles(b.dramNs().value()) / inFlight, "a further line of a sequential run: "
+                + PlainNumbers.plain(b.dramNs().value()) + " ns at " + b.ghz() + " GHz (" + b.dramNs().note() + ") / "
+                + PlainNumbers.plain(inFlight) + " in flight (" + p.coreType() + ": " + p.streamLinefills().note() + ")");
     }
 
     private static Board.Cost latency(BoardMemory b, Quantity ns, String what) {

@@ -27,17 +27,24 @@ import ringlab.spi.board.CostKey;
  *                         whose reference figures carry the cache refill of a core without an L2 (BMIPS4350's
  *                         "schedule() + resume(), ASID switch and the cache refill behind it"); 1 where the profile
  *                         does not state it, and always on the reference
+ * @param streamLinefills  the lines a sequential run from DRAM keeps in flight on this core (its prefetcher and
+ *                         linefill buffers, or its write buffer for write-backs): each line after a run's first
+ *                         costs the board's DRAM latency over this (dram.stream); 1 where the profile does not
+ *                         state it (no prefetcher: every line waits for its fill)
  */
 public record CoreProfile(String coreType, String name, String isa, CoreProfile reference, Quantity ipc,
         Map<String, Work> instructionBound, IcacheCold icacheCold, CoreFigure dmaSync, Map<String, CoreFigure> core,
-        Quantity contextSwitch) {
+        Quantity contextSwitch, Quantity streamLinefills) {
     /** contextSwitch when a profile does not state it. */
     public static final Quantity NO_SWITCH_FACTOR = new Quantity(1, "not stated: the IPC-scaled figures");
+    /** streamLinefills when a profile does not state it. */
+    public static final Quantity NO_PREFETCH = new Quantity(1, "not stated: no prefetcher, each line of a run waits for its fill");
     /** Instruction-bound keys the contextSwitch factor scales on top of the IPC. */
     public static final Set<String> SWITCH_KEYS = keys(CostKey.CONTEXT_SWITCH, CostKey.WAKEUP);
 
     public CoreProfile {
         if (contextSwitch == null) contextSwitch = NO_SWITCH_FACTOR;
+        if (streamLinefills == null) streamLinefills = NO_PREFETCH;
     }
 
     /** Keys a profile states per core, not scaled by IPC: per-line maintenance, per-byte work, the trap. */
@@ -48,7 +55,7 @@ public record CoreProfile(String coreType, String name, String isa, CoreProfile 
             CostKey.TCP_RX_COLD, CostKey.UDP_RX_COLD);
     /** Keys that belong to the board's memory system ({@link BoardMemory}), not to the core. */
     public static final Set<String> MEMORY_KEYS = keys(CostKey.MMIO_READ, CostKey.MMIO_WRITE, CostKey.DESC_READ,
-            CostKey.DESC_WRITE, CostKey.DRAM_MISS, CostKey.SKB_COLD_TOUCH);
+            CostKey.DESC_WRITE, CostKey.DRAM_MISS, CostKey.DRAM_STREAM, CostKey.SKB_COLD_TOUCH);
     /** Every other cost key: instruction-bound work, scaled by IPC. */
     public static final Set<String> INSTRUCTION_KEYS = Arrays.stream(CostKey.values()).map(k -> k.key)
             .filter(k -> !CORE_KEYS.contains(k) && !ICACHE_KEYS.contains(k) && !MEMORY_KEYS.contains(k))
@@ -61,7 +68,8 @@ public record CoreProfile(String coreType, String name, String isa, CoreProfile 
 
     /** This profile with another IPC relative to its reference (what a fit of the instruction-bound scale varies). */
     public CoreProfile withIpc(Quantity ipc) {
-        return new CoreProfile(coreType, name, isa, reference, ipc, instructionBound, icacheCold, dmaSync, core, contextSwitch);
+        return new CoreProfile(coreType, name, isa, reference, ipc, instructionBound, icacheCold, dmaSync, core, contextSwitch,
+                streamLinefills);
     }
 
     private static Set<String> keys(CostKey... keys) {

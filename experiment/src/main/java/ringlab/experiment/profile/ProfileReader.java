@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 public final class ProfileReader {
     private static final Set<String> TOP = Set.of("coreType", "name", "isa", "reference", "ipc", "instructionBound",
-            "icacheCold", "dmaSync", "core", "contextSwitch");
+            "icacheCold", "dmaSync", "core", "contextSwitch", "streamLinefills");
 
     private ProfileReader() { }
 
@@ -85,7 +85,8 @@ public final class ProfileReader {
         }
         return new CoreProfile(r.str(o, "", "coreType"), r.str(o, "", "name"), r.str(o, "", "isa"), ref,
                 r.quantity(o, "", "ipc", ref == null ? 1 : 0.1), work,
-                cold, figure(r, r.obj(o, "", "dmaSync"), "dmaSync"), core, contextSwitch);
+                cold, figure(r, r.obj(o, "", "dmaSync"), "dmaSync"), core, contextSwitch,
+                o.has("streamLinefills") ? r.quantity(o, "", "streamLinefills", 1) : null);
     }
 
     private static IcacheCold icacheCold(JsonReading r, JsonObject o) {

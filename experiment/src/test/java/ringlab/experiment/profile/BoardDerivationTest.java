@@ -101,12 +101,27 @@ class BoardDerivationTest {
     }
 
     @Test
+    void aFurtherLineOfASequentialRunIsTheDramLatencyOverTheLinesInFlight() {
+        CoreProfile a55 = PROFILES.get("Cortex-A55");
+        CoreProfile four = new CoreProfile(a55.coreType(), a55.name(), a55.isa(), a55.reference(), a55.ipc(), a55.instructionBound(),
+                a55.icacheCold(), a55.dmaSync(), a55.core(), a55.contextSwitch(), new Quantity(4, "test"));
+        CoreProfile none = new CoreProfile(a55.coreType(), a55.name(), a55.isa(), a55.reference(), a55.ipc(), a55.instructionBound(),
+                a55.icacheCold(), a55.dmaSync(), a55.core(), a55.contextSwitch(), null);
+        BoardMemory m = board("Cortex-A55", 1_000_000_000, 64, false);
+        Map<String, Board.Cost> f = BoardDerivation.derive(four, m), n = BoardDerivation.derive(none, m);
+        assertEquals(f.get("dram.miss").cycles() / 4, f.get("dram.stream").cycles(), 0.01);
+        assertTrue(f.get("dram.stream").note().contains("4 in flight"), f.get("dram.stream").note());
+        assertEquals(n.get("dram.miss").cycles(), n.get("dram.stream").cycles(), "no prefetcher stated: every line a full fill");
+        assertEquals(1, PROFILES.get("BMIPS4350").streamLinefills().value(), "the reference's blocking D-cache streams nothing");
+    }
+
+    @Test
     void theContextSwitchFactorScalesTheSwitchAndTheWakeupOnly() {
         CoreProfile a55 = PROFILES.get("Cortex-A55");
         CoreProfile plain = new CoreProfile(a55.coreType(), a55.name(), a55.isa(), a55.reference(), a55.ipc(), a55.instructionBound(),
-                a55.icacheCold(), a55.dmaSync(), a55.core(), null);
+                a55.icacheCold(), a55.dmaSync(), a55.core(), null, a55.streamLinefills());
         CoreProfile half = new CoreProfile(a55.coreType(), a55.name(), a55.isa(), a55.reference(), a55.ipc(), a55.instructionBound(),
-                a55.icacheCold(), a55.dmaSync(), a55.core(), new Quantity(0.5, "test"));
+                a55.icacheCold(), a55.dmaSync(), a55.core(), new Quantity(0.5, "test"), a55.streamLinefills());
         BoardMemory m = board("Cortex-A55", 1_000_000_000, 64, false);
         Map<String, Board.Cost> one = BoardDerivation.derive(plain, m), h = BoardDerivation.derive(half, m);
         double ref = PROFILES.get("BMIPS4350").instructionBound().get("sched.switch").cycles();

@@ -12,7 +12,7 @@ import ringlab.spi.board.CostKey;
  */
 public final class LateCostKeys {
     /** The keys a board may leave out. */
-    public static final List<String> KEYS = List.of(CostKey.SELECT.key);
+    public static final List<String> KEYS = List.of(CostKey.SELECT.key, CostKey.DRAM_STREAM.key);
     /** sys.select left out: this many syscall entries, the reference profile's ratio (BMIPS4350: 2500 / 500). */
     static final int SELECT_PER_SYSCALL = 5;
 
@@ -37,6 +37,12 @@ public final class LateCostKeys {
 
     /** The figure for a late key the board leaves out, from the board's other costs; null if those lack it too. */
     static Board.Cost fallback(String key, Map<String, Board.Cost> costs) {
+        if (key.equals(CostKey.DRAM_STREAM.key)) {
+            Board.Cost miss = costs.get(CostKey.DRAM_MISS.key);
+            if (miss == null) return null;
+            return new Board.Cost(miss.cycles(), "not given (a board described before ringlab charged sequential runs apart):"
+                    + " dram.miss, every line waits for its own fill as on a core without a prefetcher");
+        }
         if (!key.equals(CostKey.SELECT.key)) return null;
         Board.Cost syscall = costs.get(CostKey.SYSCALL.key);
         if (syscall == null) return null;

@@ -1,5 +1,6 @@
 package ringlab.sim.driver;
 
+import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Dma;
 import ringlab.spi.driver.Exec;
@@ -94,8 +95,8 @@ public final class StreamingDma implements Dma {
 
     /**
      * Same, for a frame whose every line the CPU wrote (dirty): on a non-coherent SoC cleaning a dirty line
-     * writes it to DRAM before the device may read it, one line transfer each, charged as dram.miss (the
-     * board's DRAM line time: the cache op and the barrier after it wait for it). Lines of a frame the CPU only
+     * writes it to DRAM before the device may read it, one line transfer each: a sequential run (the first a
+     * dram.miss, the others dram.stream; the barrier after the pass waits for the last). Lines of a frame the CPU only
      * read or never touched cost the cache op alone; the few header lines ip_forward rewrites are not counted
      * as dirty (a fake: they are cheap next to a copied payload).
      */
@@ -114,7 +115,7 @@ public final class StreamingDma implements Dma {
         x.charge(CostKey.DMA_SYNC_LINE_TODEV, n);
         if (dirty && !coherent) {
             linesWrittenBack += n;
-            x.charge(CostKey.DRAM_MISS, n);
+            SequentialRun.charge(x, n);
         }
     }
 

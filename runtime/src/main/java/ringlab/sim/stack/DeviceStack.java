@@ -1,6 +1,7 @@
 package ringlab.sim.stack;
 
 import java.util.ArrayList;
+import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Cpu;
@@ -114,7 +115,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     /** Software checksum over the L4 header and payload, first CPU touch of the payload lines included. */
     private void softwareChecksum(Core c, Packet p, int l4Bytes) {
         c.charge(CostKey.CSUM_BYTE, l4Bytes);
-        c.charge(CostKey.DRAM_MISS, (p.payload + lineBytes - 1) / lineBytes);
+        SequentialRun.charge(c, (p.payload + lineBytes - 1) / lineBytes);
         p.payloadCached = true;
     }
 
@@ -310,7 +311,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         Core c = cpu.running();
         if (c == null) return;
         c.charge(CostKey.COPY_BYTE, bytes);
-        if (!p.payloadCached) c.charge(CostKey.DRAM_MISS, (bytes + lineBytes - 1) / lineBytes);
+        if (!p.payloadCached) SequentialRun.charge(c, (bytes + lineBytes - 1) / lineBytes);
         p.payloadCached = true; // the reader copies from the compact skb just written
     }
 

@@ -54,6 +54,16 @@ class BoardLoaderProblemsTest {
         assertTrue(e.getMessage().endsWith("costs is missing syscall"), e.getMessage());
     }
 
+    /** A descriptor from before dram.stream: each further line of a sequential run costs a full dram.miss, said in its note. */
+    @Test
+    void aDescriptorWithoutDramStreamPaysAFullMissPerLine() {
+        JsonObject d = Descriptors.bcm6328();
+        d.getAsJsonObject("costs").remove("dram.stream");
+        Board b = BoardLoader.parse(d.toString(), FILE);
+        assertEquals(b.costs().get("dram.miss").cycles(), b.costs().get("dram.stream").cycles(), 1e-9);
+        assertTrue(b.costs().get("dram.stream").note().contains("without a prefetcher"), b.costs().get("dram.stream").note());
+    }
+
     private static java.util.Map<String, Board.Cost> withoutSelect(java.util.Map<String, Board.Cost> costs) {
         java.util.Map<String, Board.Cost> m = new java.util.LinkedHashMap<>(costs);
         m.remove("sys.select");

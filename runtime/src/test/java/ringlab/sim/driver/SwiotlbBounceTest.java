@@ -20,6 +20,8 @@ class SwiotlbBounceTest {
         @Override public long now() { return 0; }
         @Override public boolean inSoftirq() { return true; }
         double get(CostKey k) { return charged.getOrDefault(k, 0.0); }
+        /** Lines read or written back from DRAM: each run's first a miss, the rest streamed. */
+        double dramLines() { return get(CostKey.DRAM_MISS) + get(CostKey.DRAM_STREAM); }
     }
 
     @Test
@@ -28,7 +30,8 @@ class SwiotlbBounceTest {
         Tally t = new Tally();
         dma.unmapForCpu(t, 9216, false);
         assertEquals(9216, t.get(CostKey.COPY_BYTE));
-        assertEquals(144, t.get(CostKey.DRAM_MISS), "each bounce line read was just invalidated");
+        assertEquals(144, t.dramLines(), "each bounce line read was just invalidated");
+        assertEquals(1, t.get(CostKey.DRAM_MISS), "one sequential run: its first line a miss, the rest streamed");
         assertEquals(144, t.get(CostKey.DMA_SYNC_LINE_UNMAP), "the bounce buffer is maintained as the buffer was");
         assertEquals(2, t.get(CostKey.DMA_MAP_CALL), "the call and the slots given back");
         assertEquals(9216, dma.bounceBytes());
@@ -52,7 +55,8 @@ class SwiotlbBounceTest {
         assertEquals(0, old.get(CostKey.COPY_BYTE));
         assertEquals(0, old.get(CostKey.DRAM_MISS));
         assertEquals(1536, now.get(CostKey.COPY_BYTE));
-        assertEquals(2 * 24, now.get(CostKey.DRAM_MISS), "the uncached source, the dirty bounce lines written back");
+        assertEquals(2 * 24, now.dramLines(), "the uncached source, the dirty bounce lines written back");
+        assertEquals(2, now.get(CostKey.DRAM_MISS), "two runs");
     }
 
     @Test
@@ -61,8 +65,8 @@ class SwiotlbBounceTest {
         new StreamingDma(64, false, "6.10").mapToDevice(t, 1514, true);
         new StreamingDma(64, true, "6.10").mapToDevice(snooped, 1514, true);
         assertEquals(1514, t.get(CostKey.COPY_BYTE));
-        assertEquals(24, t.get(CostKey.DRAM_MISS));
-        assertEquals(0, snooped.get(CostKey.DRAM_MISS));
+        assertEquals(24, t.dramLines());
+        assertEquals(0, snooped.dramLines());
     }
 
     @Test

@@ -29,6 +29,7 @@ public enum CostKey {
     DMA_SYNC_LINE_UNMAP("dma.line.unmap", Category.DMA, "cache maintenance per line at unmap / sync_for_cpu (0 where unmap is free)"),
     DMA_SYNC_LINE_TODEV("dma.line.todev", Category.DMA, "cache clean per line for CPU-to-device (transmit) buffers"),
     DRAM_MISS("dram.miss", Category.MEMORY, "a data cache miss served from DRAM (first CPU touch of a DMA-invalidated or cold line)"),
+    DRAM_STREAM("dram.stream", Category.MEMORY, "each further line of a sequential run from DRAM (a copy, a checksum pass, a write-back of a dirty buffer) after its first, which is a dram.miss: the core's prefetcher keeps several fills in flight"),
     UNALIGNED_TRAP("unaligned.trap", Category.TRAP, "one misaligned load/store trapped and emulated by the kernel (0 where hardware handles it)"),
     // --- allocation
     SKB_ALLOC("skb.alloc", Category.ALLOC, "kmem_cache_alloc of an sk_buff head from the slab"),

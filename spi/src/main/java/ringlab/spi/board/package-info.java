@@ -14,6 +14,7 @@
  * 2.7.0: Nic.rxDescReads (the driver's dependent reads of a received frame's descriptor), the 2.6 constructor kept.
  * 2.8.0: Soc.irqTimeAccounting (CONFIG_IRQ_TIME_ACCOUNTING) and Board.fieldNotes (the descriptor's reasons for its
  *        SoC and NIC fields), the 2.7 constructors kept.
+ * 2.9.0: CostKey.DRAM_STREAM (dram.stream: the further lines of a sequential run from DRAM).
  */
-@org.osgi.annotation.versioning.Version("2.8.0")
+@org.osgi.annotation.versioning.Version("2.9.0")
 package ringlab.spi.board;

@@ -252,7 +252,8 @@ class GroTableTest {
         }
         gro.flush(x, s);
         assertEquals(3 * (Packet.TCP_HEADER + MSS), x.of(CostKey.CSUM_BYTE), 1e-9);
-        assertEquals(3 * (MSS / 16), x.of(CostKey.DRAM_MISS), 1e-9, "the payload's first touch");
+        assertEquals(3, x.of(CostKey.DRAM_MISS), 1e-9, "the payload's first touch: its first line");
+        assertEquals(3 * (MSS / 16 - 1), x.of(CostKey.DRAM_STREAM), 1e-9, "and the rest of each, streamed");
         Packet m = s.got.get(0);
         assertEquals(Packet.CSUM_UNNECESSARY, m.csumState, "the stack does not sum again");
         assertTrue(m.payloadCached);
@@ -268,6 +269,7 @@ class GroTableTest {
         feed(a, b);
         assertEquals(0, x.of(CostKey.CSUM_BYTE));
         assertEquals(0, x.of(CostKey.DRAM_MISS));
+        assertEquals(0, x.of(CostKey.DRAM_STREAM));
         assertEquals(GroTable.TRAPS_IP + GroTable.TRAPS_TCP, x.of(CostKey.UNALIGNED_TRAP), 1e-9);
         assertFalse(a.payloadCached);
     }
