@@ -21,6 +21,7 @@ import ringlab.sim.stack.NetTxAction;
 import ringlab.sim.stack.PeerHost;
 import ringlab.sim.stack.UdpSocket;
 import ringlab.sim.tcp.TcpConfig;
+import ringlab.sim.tcp.TcpInitLimits;
 import ringlab.sim.tcp.TcpConnection;
 import ringlab.sim.workload.DeviceTcpReceiver;
 import ringlab.sim.workload.DeviceTcpSender;
@@ -181,6 +182,7 @@ public final class Simulation {
             return;
         }
         TcpConfig devCfg = cfg.copy();
+        TcpInitLimits.apply(devCfg, scenario.board.soc().ramBytes()); // the peers' stay at 6 MB and 4 MB
         String kernel = scenario.board.soc().kernelVersion(); // the peer's stays the class default (before 6.16)
         if (kernel != null) {
             devCfg.tsZeroDeltaIsOneMs = !KernelVersion.atLeast(kernel, 6, 16);
@@ -397,7 +399,8 @@ public final class Simulation {
 
     /**
      * Packets in a queue right now: rx rings, held by a delivery strategy, tx descriptors the NIC has not
-     * sent, qdiscs and both wire directions of every port, and the peers' rings awaiting their next poll. Between events it equals the ledger's in-flight
+     * sent, qdiscs and both wire directions of every port, the peers' rings awaiting their next poll, and the segments in
+     * a device socket's backlog. Between events it equals the ledger's in-flight
      * count (the accounting invariant checked independently of the ledger's own arithmetic).
      */
     public long queuedPackets() {
@@ -407,6 +410,7 @@ public final class Simulation {
                     + p.out.inFlight() + p.in.inFlight();
         }
         n += clientPeer.rxPending() + (serverPeer != null ? serverPeer.rxPending() : 0);
+        for (TcpConnection c : deviceConns) n += c.backlogPackets(); // tcp_add_backlog: counted delivered when processed
         return n;
     }
 

@@ -39,7 +39,7 @@ public final class BoardLoader {
     static final Set<String> TOP = ordered("$schema", "$comment", "schemaVersion", "id", "name", "soc", "nic",
             "stockFeatures", "stockSettings", "calibration", "costs", "published", "fieldNotes", "derivation");
     static final Set<String> SOC = ordered("cores", "clockHz", "isa", "cacheLineBytes", "cacheLevels", "dmaCoherent",
-            "unalignedTraps", "kernelVersion", "hz", "l1dBytes", "irqTimeAccounting");
+            "unalignedTraps", "kernelVersion", "hz", "l1dBytes", "irqTimeAccounting", "ramBytes");
     static final Set<String> NIC = ordered("model", "linkBitsPerSecond", "rxRing", "txRing", "napiWeight", "rxChecksum",
             "txChecksum", "unalignedRxDma", "irqModeration", "refillDoorbellEvery", "txDescPerPacket", "txDoorbellRmw",
             "rxBufferBytes", "copybreak", "mtu", "irqUnmask", "sg", "flowControl", "swiotlb", "rxGfpDma",
@@ -101,7 +101,8 @@ public final class BoardLoader {
                 f.integer(s, "soc", "cacheLineBytes", 1), f.integer(s, "soc", "cacheLevels", 1),
                 f.bool(s, "soc", "dmaCoherent"), f.bool(s, "soc", "unalignedTraps"), f.str(s, "soc", "kernelVersion"),
                 f.integer(s, "soc", "hz", 1), f.integerOr(s, "soc", "l1dBytes", 1, 0),
-                f.bool(s, "soc", "irqTimeAccounting", false));
+                f.bool(s, "soc", "irqTimeAccounting", false),
+                f.get(s, "soc", "ramBytes", false) == null ? 0 : f.lng(s, "soc", "ramBytes", 1L << 20));
         if (soc.kernelVersion() != null && !soc.kernelVersion().matches("[0-9]+(\\.[0-9]+)*")) {
             f.problem("soc.kernelVersion must be major.minor such as \"5.15\", not " + Fields.shown(s.get("kernelVersion")));
         }

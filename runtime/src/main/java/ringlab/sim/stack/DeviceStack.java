@@ -129,8 +129,8 @@ public final class DeviceStack implements RxStack, TcpHost {
         if (conn == null) { dropSkb(c, p, noSocket); return; }
         dropFlag = false;
         int segs = p.segs; // input may free p and a new packet (an ACK) may reuse the object
-        conn.input(p);
-        if (!dropFlag) ledger.delivered(segs);
+        boolean now = conn.input(p);
+        if (now && !dropFlag) ledger.delivered(segs);
     }
 
     private TcpConnection findTcp(Packet p) {
@@ -324,6 +324,14 @@ public final class DeviceStack implements RxStack, TcpHost {
             c.charge(CostKey.SKB_INIT);
         }
         return SkbTruesize.allocSkb(bytes, lineBytes);
+    }
+
+    @Override
+    public void backlogInput(TcpConnection conn, Packet p) {
+        dropFlag = false;
+        int segs = p.segs;
+        conn.inputNow(p);
+        if (!dropFlag) ledger.delivered(segs);
     }
 
     @Override

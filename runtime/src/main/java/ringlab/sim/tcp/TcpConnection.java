@@ -90,15 +90,68 @@ public final class TcpConnection {
      * (may be null); fully consumed packets are then freed with {@link TcpHost#free}. May send a window
      * update ACK (tcp_cleanup_rbuf) and grow rcvbuf (tcp_rcv_space_adjust).
      */
-    public int read(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now()); }
+    public int read(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now(), true); }
+
+    /** Part of one tcp_recvmsg call: no tcp_cleanup_rbuf until {@link #endRead}. */
+    public int readPart(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now(), false); }
+
+    /** The end of a tcp_recvmsg call that copied this many bytes: tcp_cleanup_rbuf. */
+    public void endRead(int copied) { rcv.endRead(copied); }
 
     /** In-order bytes queued and not yet read. */
     public int readableBytes() { return rcv.readableBytes(); }
 
     // ---------------------------------------------------------------- network and timer input
 
-    /** A segment for this connection; see the class comment for ownership. */
-    public void input(Packet p) {
+    /**
+     * lock_sock held by the reader (inside tcp_recvmsg): segments go to the backlog (tcp_add_backlog) and are
+     * processed in the reader's context. Faked: the backlog's limit (sk_rcvbuf + sk_sndbuf, TCPBacklogDrop) is not
+     * applied, and the host charges a backlogged segment's TCP work in the softirq that queued it.
+     */
+    private boolean ownedByUser;
+    private Packet backlogHead, backlogTail;
+    private int backlogCount;
+
+    /** lock_sock at the start of tcp_recvmsg. */
+    public void lockSock() { ownedByUser = true; }
+
+    public boolean hasBacklog() { return backlogHead != null; }
+
+    /** __sk_flush_backlog: the backlogged segments through tcp_v4_do_rcv, in the reader's context. */
+    public void flushBacklog() {
+        while (backlogHead != null) {
+            Packet p = backlogHead;
+            backlogHead = p.next;
+            if (backlogHead == null) backlogTail = null;
+            p.next = null;
+            backlogCount -= Math.max(1, p.segs);
+            host.backlogInput(this, p);
+        }
+    }
+
+    /** release_sock at the end of tcp_recvmsg: what the backlog holds, then the socket is the softirq's again. */
+    public void releaseSock() {
+        flushBacklog();
+        ownedByUser = false;
+    }
+
+    /**
+     * A segment for this connection (see the class comment for ownership): processed now (true), or queued to the
+     * backlog while the reader owns the socket.
+     */
+    public boolean input(Packet p) {
+        if (ownedByUser) {
+            if (backlogTail == null) backlogHead = p; else backlogTail.next = p;
+            backlogTail = p;
+            backlogCount += Math.max(1, p.segs); // a GRO packet counts for the segments it carries, as in the ledger
+            return false;
+        }
+        inputNow(p);
+        return true;
+    }
+
+    /** tcp_rcv_established and friends for one segment. */
+    public void inputNow(Packet p) {
         long now = host.now();
         stats.InSegs += Math.max(1, p.segs);
         boolean hasPayload = p.payload > 0;
@@ -292,6 +345,9 @@ public final class TcpConnection {
 
     /** Packets held in the receive and out-of-order queues. */
     public int queuedPackets() { return rcv.queuedPackets(); }
+
+    /** Segments (a GRO packet's each) waiting in the backlog for the reader to release the socket: in flight still. */
+    public int backlogPackets() { return backlogCount; }
 
     /** Packets held in the out-of-order queue. */
     public int ofoPackets() { return rcv.ofo.count(); }

@@ -15,6 +15,9 @@ public interface TcpHost {
     /** A fresh packet from the host's pool (addresses and ports are filled in by the connection). */
     Packet newPacket();
 
+    /** A backlogged segment processed at __sk_flush_backlog or release_sock (the host may account it). */
+    default void backlogInput(TcpConnection c, Packet p) { c.inputNow(p); }
+
     /** IP output of a segment built by the connection; ownership passes to the host. */
     void output(TcpConnection c, Packet p);
 

@@ -515,7 +515,9 @@ final class TcpReceiver {
 
     int headOffset() { return rqOffset; }
 
-    int read(int maxBytes, ReadSink sink, long now) {
+    void endRead(int copied) { if (copied > 0) cleanupRbuf(copied); }
+
+    int read(int maxBytes, ReadSink sink, long now, boolean cleanup) {
         int copied = 0;
         while (copied < maxBytes && rqHead != null) {
             Packet p = rqHead;
@@ -536,7 +538,7 @@ final class TcpReceiver {
         }
         if (copied > 0) {
             rcvSpaceAdjust(now);
-            cleanupRbuf(copied);
+            if (cleanup) cleanupRbuf(copied);
         }
         return copied;
     }

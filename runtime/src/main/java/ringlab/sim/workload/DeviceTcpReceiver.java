@@ -15,7 +15,10 @@ import ringlab.sim.tcp.TcpConnection;
  * -l bytes, tcp_recvmsg consuming one skb per step (copy to user charged per byte, the first touch of
  * payload lines that no software checksum has read yet charged as misses, the skb freed), and sleep
  * when the socket is empty; release_sock at the call's end runs pending softirqs where the kernel does
- * ({@link BhEnable}). Verifies that the stream arrives without loss, duplication or reordering.
+ * ({@link BhEnable}). As tcp_recvmsg_locked: the socket is owned for the whole call (segments that arrive meanwhile
+ * wait in its backlog until the receive queue is used up or the call ends) and tcp_cleanup_rbuf, which sends a
+ * pending ACK or a window update, runs once, at the end. Verifies that the stream arrives without loss, duplication
+ * or reordering.
  */
 public final class DeviceTcpReceiver extends Task implements ReadSink {
     private final TcpConnection conn;
@@ -61,6 +64,7 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
                 if (conn.readableBytes() == 0) return false; // sleep in select until data is ready
                 callLeft = blk;
                 state = 2;
+                conn.lockSock();
                 return copyOne(c);
             }
             default -> {
@@ -71,9 +75,15 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
     }
 
     private boolean copyOne(Core c) {
-        int n = conn.read(Math.min(callLeft, mss), this);
+        int n = conn.readPart(Math.min(callLeft, mss), this);
         callLeft -= n;
+        if (callLeft > 0 && conn.readableBytes() == 0 && conn.hasBacklog()) {
+            conn.flushBacklog(); // the queue is read: what arrived meanwhile, then on copying
+            return true;
+        }
         if (callLeft <= 0 || conn.readableBytes() == 0) {
+            conn.endRead(blk - callLeft);
+            conn.releaseSock();
             state = 0;
             bh.enable(); // release_sock at the end of tcp_recvmsg: its spin_unlock_bh
         }

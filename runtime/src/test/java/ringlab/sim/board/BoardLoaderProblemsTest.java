@@ -54,6 +54,19 @@ class BoardLoaderProblemsTest {
         assertTrue(e.getMessage().endsWith("costs is missing syscall"), e.getMessage());
     }
 
+    /** soc.ramBytes: optional (0 when absent), a whole number of at least a megabyte when given. */
+    @Test
+    void theRamIsOptionalAndAtLeastAMegabyte() {
+        JsonObject d = Descriptors.bcm6328();
+        assertEquals(64L << 20, BoardLoader.parse(d.toString(), FILE).soc().ramBytes());
+        d.getAsJsonObject("soc").remove("ramBytes");
+        d.remove("fieldNotes");
+        assertEquals(0, BoardLoader.parse(d.toString(), FILE).soc().ramBytes(), "not given");
+        d.getAsJsonObject("soc").addProperty("ramBytes", 4096);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardLoader.parse(d.toString(), FILE));
+        assertTrue(e.getMessage().contains("soc.ramBytes must be a whole number >= 1048576"), e.getMessage());
+    }
+
     /** A descriptor from before dram.stream: each further line of a sequential run costs a full dram.miss, said in its note. */
     @Test
     void aDescriptorWithoutDramStreamPaysAFullMissPerLine() {

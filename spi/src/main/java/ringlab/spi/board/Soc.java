@@ -21,24 +21,36 @@ import org.osgi.annotation.versioning.ProviderType;
  *                       which enables it at boot): hard IRQ time, and softirq time outside ksoftirqd, is kept out
  *                       of the interrupted or bottom-half-enabling task's scheduler clock and its CPU time
  *                       (descriptor field, optional; false: the task is billed, the tick-sampled accounting)
+ * @param ramBytes       the board's RAM in bytes: the kernel sizes TCP's per-socket buffer limits from it at boot
+ *                       (tcp_init: tcp_rmem[2] and tcp_wmem[2] at most 1/128 of the free pages), which binds on
+ *                       small routers (descriptor field, optional; 0 = not given: enough RAM for the 6 MB and 4 MB
+ *                       limits, as on any board with about a gigabyte)
  */
 // data: plug-ins build and read it but cannot extend it, so additions are compatible for them
 @ProviderType
 public record Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
                   boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes,
-                  boolean irqTimeAccounting) {
+                  boolean irqTimeAccounting, long ramBytes) {
+
+    /** The 2.8 constructor, without the RAM size (0: not given). */
+    public Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
+               boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes,
+               boolean irqTimeAccounting) {
+        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, l1dBytes,
+                irqTimeAccounting, 0);
+    }
 
     /** The 2.7 constructor, without IRQ time accounting (false: not configured). */
     public Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
                boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz, int l1dBytes) {
         this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, l1dBytes,
-                false);
+                false, 0);
     }
 
     /** The 2.0 constructor, without the L1 data cache size (0: not given). */
     public Soc(int cores, long clockHz, String isa, int cacheLineBytes, int cacheLevels,
                boolean dmaCoherent, boolean unalignedTraps, String kernelVersion, int hz) {
-        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, 0, false);
+        this(cores, clockHz, isa, cacheLineBytes, cacheLevels, dmaCoherent, unalignedTraps, kernelVersion, hz, 0, false, 0);
     }
 
     /** Kernels 4.9 to 6.4 skip softirq processing at IRQ exit while ksoftirqd is runnable. */

@@ -15,6 +15,7 @@
  * 2.8.0: Soc.irqTimeAccounting (CONFIG_IRQ_TIME_ACCOUNTING) and Board.fieldNotes (the descriptor's reasons for its
  *        SoC and NIC fields), the 2.7 constructors kept.
  * 2.9.0: CostKey.DRAM_STREAM (dram.stream: the further lines of a sequential run from DRAM).
+ * 2.10.0: Soc.ramBytes (the RAM TCP's buffer limits are sized from), the 2.8 constructor kept.
  */
-@org.osgi.annotation.versioning.Version("2.9.0")
+@org.osgi.annotation.versioning.Version("2.10.0")
 package ringlab.spi.board;

@@ -189,9 +189,12 @@ class GroScenarioTest {
 
     @Test
     void withScatterGatherAndTxChecksumTheSegmentsAreNotCopied() {
-        Board sg = variant("bcm6328-sg", BCM6328.soc(), sgAndTxChecksum());
+        // at 200 MHz, where both are CPU-bound (at 320 MHz the SG board reaches the wire since bcm6328's refit of the
+        // evening of 2026-12-07, so the difference would be capped there)
+        Soc slow = soc(200_000_000L, BCM6328.soc().l1dBytes());
+        Board sg = variant("bcm6328-sg", slow, sgAndTxChecksum());
         RunReport gro = run(sg, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
-        RunReport copied = run(BCM6328, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
+        RunReport copied = run(variant("bcm6328-200mhz", slow, BCM6328.nic()), List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
         invariants(gro);
         PortCounters wan = gro.ringlab.ports().get(1);
         assertTrue(wan.gsoSegments() > 1000, "segments " + wan.gsoSegments());
@@ -230,14 +233,24 @@ class GroScenarioTest {
 
     @Test
     void aMergedPacketStillInTheDataCacheIsCopiedWithoutMisses() {
-        // the same board with a D-cache that holds every merged payload: the copy re-reads what GRO summed
-        Board big = variant("bcm6328-bigcache", soc(BCM6328.soc().clockHz(), 1 << 20), BCM6328.nic());
+        // the same board with a D-cache that holds every merged payload: the copy re-reads what GRO summed. Both at
+        // 200 MHz, so that the CPU is saturated and a poll merges its full 16 segments (23 KB, more than the 32 KB
+        // cache holds next to its copy): at 320 MHz bcm6328 forwards near the wire since its refit of the evening of
+        // 2026-12-07, polls gather fewer frames and the smaller merges mostly hit anyway. Compared per forwarded
+        // segment (GRO's first touch and the write-backs are the same in both)
+        long clock = 200_000_000L;
+        Board big = variant("bcm6328-bigcache", soc(clock, 1 << 20), BCM6328.nic());
+        Board small = variant("bcm6328-200mhz", soc(clock, BCM6328.soc().l1dBytes()), BCM6328.nic());
         RunReport hot = runNoTimestamps(big, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
-        RunReport cold = runNoTimestamps(BCM6328, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
+        RunReport cold = runNoTimestamps(small, List.of(new GroFeature()), Scenario.Topology.FORWARD, "-t", "5");
         invariants(hot);
-        double memHot = hot.ringlab.cyclesPercent().get("memory"), memCold = cold.ringlab.cyclesPercent().get("memory");
-        assertTrue(memHot < memCold - 3, "memory share " + memHot + " % with 1 MB vs " + memCold + " % with 32 KB");
+        double memHot = memoryPerSegment(big, hot), memCold = memoryPerSegment(small, cold);
+        assertTrue(memHot < 0.9 * memCold, "memory cycles per forwarded segment " + memHot + " with 1 MB vs " + memCold + " with 32 KB");
         assertTrue(receiverMbps(hot) > receiverMbps(cold), receiverMbps(hot) + " vs " + receiverMbps(cold));
+    }
+
+    static double memoryPerSegment(Board b, RunReport r) {
+        return r.ringlab.cyclesPercent().get("memory") / 100 * busyCycles(b, r) / r.ringlab.ports().get(1).gsoSegments();
     }
 
     @Test

@@ -102,11 +102,14 @@ class ThreadedScenarioTest {
     }
 
     @Test
-    void itLosesOnTransmitHeavyBcm6328() {
+    void itCostsCpuOnTransmitHeavyBcm6328() {
+        // since bcm6328's second refit of 2026-12-07 its transmit reaches the wire either way; what the thread loses
+        // is CPU: each burst of tx completions now needs a wakeup and a switch instead of a softirq at IRQ exit
         Board b = Boards.bcm6328();
-        RunReport soft = run(b, SOFTIRQ, "-R", "-t", "5"), thr = run(b, THREADED, "-R", "-t", "5");
-        assertTrue(goodput(thr) < 0.98 * goodput(soft), "tx completions and ACKs wait for the thread: "
-                + goodput(thr) / 1e6 + " vs " + goodput(soft) / 1e6);
+        RunReport soft = run(b, SOFTIRQ, "-u", "-b", "200M", "-R", "-t", "5"), thr = run(b, THREADED, "-u", "-b", "200M", "-R", "-t", "5");
+        assertEquals(goodput(soft), goodput(thr), 0.01 * goodput(soft), "both at the wire");
+        assertTrue(cpu(thr).idle() < cpu(soft).idle() - 3, "tx completions wait for thread wakeups: idle "
+                + cpu(thr).idle() + " vs " + cpu(soft).idle());
         assertTrue(counter(thr, "napi_thread_wakeups") > 10_000);
         assertTrue(cpu(thr).soft() > 0.5, "NET_TX raised in the poll runs at local_bh_enable, in the thread");
     }

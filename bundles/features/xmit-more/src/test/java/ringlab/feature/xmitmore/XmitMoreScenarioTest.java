@@ -16,11 +16,13 @@ import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.feature.DriverFeature;
 
 /**
- * Bulk transmit (the device sends four TCP streams through fq_codel, -R -P 4): doorbell writes per
- * transmitted packet with and without BQL. A poll that reclaims several completions gives DQL room for
- * several frames, which the qdisc dequeues as one bulk; with TCP small queues keeping the streams out of
- * loss recovery such polls are the minority: about 1 % fewer doorbells on bcm6328, whose CPU is about 75 % busy
- * here since its refit of 2026-12-07 (at 90 %, before, polls found more completions: 6 %).
+ * Bulk transmit (the device sends four TCP streams of 1200-byte segments through fq_codel, -R -P 4 -M 1200):
+ * doorbell writes per transmitted packet with and without BQL. A poll that reclaims several completions gives
+ * DQL room for several frames, which the qdisc dequeues as one bulk. How often a poll finds several depends on
+ * how busy the CPU is: with full-size segments bcm6328 has been about 70 % busy since its refit of the evening of
+ * 2026-12-07 and xmit-more saves 0.1 % of the doorbells (1.2 % before, at 75 %; 6 % at 90 %, earlier still);
+ * with 1200-byte segments it is about 82 % busy and saves about 19 % (1000 bytes: 95 % busy, 49 %; saturated at
+ * 800 bytes it saves none, which has not been looked into).
  */
 class XmitMoreScenarioTest {
 
@@ -30,7 +32,7 @@ class XmitMoreScenarioTest {
         if (xmitMore) f.add(new XmitMoreFeature());
         var b = ClasspathBoards.load(XmitMoreScenarioTest.class.getClassLoader()).get("bcm6328");
         Scenario sc = Scenario.builder(b).features(f).set("qdisc", "fq_codel")
-                .iperf(IperfArgs.parse(List.of("-R", "-P", "4", "-t", "10"))).build();
+                .iperf(IperfArgs.parse(List.of("-R", "-P", "4", "-M", "1200", "-t", "10"))).build();
         return new Simulation(sc).run();
     }
 
@@ -42,7 +44,7 @@ class XmitMoreScenarioTest {
     void withBqlDoorbellsPerPacketFall() {
         double plain = doorbellsPerPacket(run(true, false)), more = doorbellsPerPacket(run(true, true));
         assertTrue(plain >= 0.999, "without xmit-more every packet rings: " + plain);
-        assertTrue(more < 0.995 * plain, "bql + xmit-more " + more + " vs bql " + plain);
+        assertTrue(more < 0.95 * plain, "bql + xmit-more " + more + " vs bql " + plain);
     }
 
     @Test
