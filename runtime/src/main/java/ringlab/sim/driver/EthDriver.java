@@ -8,7 +8,6 @@ import ringlab.sim.net.Ledger;
 import ringlab.sim.nic.NicDevice;
 import ringlab.sim.nic.RxDesc;
 import ringlab.sim.nic.TxDesc;
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.IrqUnmask;
 import ringlab.spi.board.Nic;
@@ -328,7 +327,7 @@ public final class EthDriver implements IrqLine.Handler, Napi.Poller {
             c.charge(CostKey.BUF_ALLOC);
             c.charge(CostKey.SKB_INIT);
             dma.syncForCpu(c, len);
-            if (!dma.bounces()) SequentialRun.charge(c, dma.linesSpanned(d.headroom, len)); // bounced: copied, cached
+            if (!dma.bounces()) c.chargeDramRun(dma.linesSpanned(d.headroom, len)); // bounced: copied, cached
             c.charge(CostKey.COPY_BYTE, len);
             dma.syncForDevice(c, len);
             p.ipMisalign = 0; // netdev_alloc_skb_ip_align

@@ -1,6 +1,5 @@
 package ringlab.sim.driver;
 
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Dma;
 import ringlab.spi.driver.Exec;
@@ -115,7 +114,7 @@ public final class StreamingDma implements Dma {
         x.charge(CostKey.DMA_SYNC_LINE_TODEV, n);
         if (dirty && !coherent) {
             linesWrittenBack += n;
-            SequentialRun.charge(x, n);
+            x.chargeDramRun(n);
         }
     }
 

@@ -1,7 +1,6 @@
 package ringlab.sim.driver;
 
 import ringlab.sim.board.KernelVersion;
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Exec;
 
@@ -48,7 +47,7 @@ final class SwiotlbBounce {
     void toCpu(Exec x, int n) {
         bytes += n;
         x.charge(CostKey.COPY_BYTE, n);
-        SequentialRun.charge(x, lines(n));
+        x.chargeDramRun(lines(n));
     }
 
     /** An rx buffer copied into the bounce buffer before the device may write it (5.18+). */
@@ -56,15 +55,15 @@ final class SwiotlbBounce {
         if (!copiesAtMapForDevice) return;
         bytes += n;
         x.charge(CostKey.COPY_BYTE, n);
-        SequentialRun.charge(x, lines(n)); // the source, uncached by the unmap before
-        if (!coherent) SequentialRun.charge(x, lines(n)); // the dirty bounce lines written back
+        x.chargeDramRun(lines(n)); // the source, uncached by the unmap before
+        if (!coherent) x.chargeDramRun(lines(n)); // the dirty bounce lines written back
     }
 
     /** A frame to transmit copied into the bounce buffer; its dirty lines are written back by the clean. */
     void txToDevice(Exec x, int n) {
         bytes += n;
         x.charge(CostKey.COPY_BYTE, n);
-        if (!coherent) SequentialRun.charge(x, lines(n));
+        if (!coherent) x.chargeDramRun(lines(n));
     }
 
     /** Bytes copied either way (port counter dma_bounce_bytes). */

@@ -1,7 +1,6 @@
 package ringlab.sim.stack;
 
 import java.util.ArrayList;
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.Core;
 import ringlab.sim.cpu.Cpu;
@@ -115,7 +114,7 @@ public final class DeviceStack implements RxStack, TcpHost {
     /** Software checksum over the L4 header and payload, first CPU touch of the payload lines included. */
     private void softwareChecksum(Core c, Packet p, int l4Bytes) {
         c.charge(CostKey.CSUM_BYTE, l4Bytes);
-        SequentialRun.charge(c, (p.payload + lineBytes - 1) / lineBytes);
+        c.chargeDramRun((p.payload + lineBytes - 1) / lineBytes);
         p.payloadCached = true;
     }
 
@@ -127,10 +126,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         if (p.csumState == Packet.CSUM_NONE) softwareChecksum(c, p, p.l4HeaderBytes() + p.payload);
         TcpConnection conn = findTcp(p);
         if (conn == null) { dropSkb(c, p, noSocket); return; }
-        dropFlag = false;
-        int segs = p.segs; // input may free p and a new packet (an ACK) may reuse the object
-        boolean now = conn.input(p);
-        if (now && !dropFlag) ledger.delivered(segs);
+        if (!conn.addBacklog(p)) process(conn, p); // a backlogged segment is processed, and counted, later
     }
 
     private TcpConnection findTcp(Packet p) {
@@ -311,7 +307,7 @@ public final class DeviceStack implements RxStack, TcpHost {
         Core c = cpu.running();
         if (c == null) return;
         c.charge(CostKey.COPY_BYTE, bytes);
-        if (!p.payloadCached) SequentialRun.charge(c, (bytes + lineBytes - 1) / lineBytes);
+        if (!p.payloadCached) c.chargeDramRun((bytes + lineBytes - 1) / lineBytes);
         p.payloadCached = true; // the reader copies from the compact skb just written
     }
 
@@ -327,10 +323,10 @@ public final class DeviceStack implements RxStack, TcpHost {
     }
 
     @Override
-    public void backlogInput(TcpConnection conn, Packet p) {
+    public void process(TcpConnection conn, Packet p) {
         dropFlag = false;
-        int segs = p.segs;
-        conn.inputNow(p);
+        int segs = p.segs; // input may free p and a new packet (an ACK) may reuse the object
+        conn.input(p);
         if (!dropFlag) ledger.delivered(segs);
     }
 

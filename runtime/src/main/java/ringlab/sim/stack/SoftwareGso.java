@@ -2,7 +2,6 @@ package ringlab.sim.stack;
 
 import ringlab.sim.cpu.Core;
 import ringlab.sim.net.Ledger;
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.board.Nic;
 import ringlab.spi.board.Soc;
@@ -85,7 +84,7 @@ final class SoftwareGso {
         if (!txChecksum) c.charge(CostKey.CSUM_BYTE, q.l4HeaderBytes() + q.payload);
         int missed = q.payload - (read ? cachedBytes(offset, q.payload, total) : 0);
         int lines = (missed + lineBytes - 1) / lineBytes;
-        SequentialRun.charge(c, lines);
+        c.chargeDramRun(lines);
         q.dirty = true;
         q.payloadCached = true;
     }

@@ -90,10 +90,14 @@ public final class TcpConnection {
      * (may be null); fully consumed packets are then freed with {@link TcpHost#free}. May send a window
      * update ACK (tcp_cleanup_rbuf) and grow rcvbuf (tcp_rcv_space_adjust).
      */
-    public int read(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now(), true); }
+    public int read(int maxBytes, ReadSink sink) {
+        int n = readPart(maxBytes, sink);
+        endRead(n);
+        return n;
+    }
 
     /** Part of one tcp_recvmsg call: no tcp_cleanup_rbuf until {@link #endRead}. */
-    public int readPart(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now(), false); }
+    public int readPart(int maxBytes, ReadSink sink) { return rcv.read(maxBytes, sink, host.now()); }
 
     /** The end of a tcp_recvmsg call that copied this many bytes: tcp_cleanup_rbuf. */
     public void endRead(int copied) { rcv.endRead(copied); }
@@ -125,7 +129,7 @@ public final class TcpConnection {
             if (backlogHead == null) backlogTail = null;
             p.next = null;
             backlogCount -= Math.max(1, p.segs);
-            host.backlogInput(this, p);
+            host.process(this, p);
         }
     }
 
@@ -136,22 +140,19 @@ public final class TcpConnection {
     }
 
     /**
-     * A segment for this connection (see the class comment for ownership): processed now (true), or queued to the
-     * backlog while the reader owns the socket.
+     * tcp_v4_rcv's sock_owned_by_user test: while the reader owns the socket, p goes to the backlog (tcp_add_backlog)
+     * and this returns true; false: the caller processes it now ({@link #input}).
      */
-    public boolean input(Packet p) {
-        if (ownedByUser) {
-            if (backlogTail == null) backlogHead = p; else backlogTail.next = p;
-            backlogTail = p;
-            backlogCount += Math.max(1, p.segs); // a GRO packet counts for the segments it carries, as in the ledger
-            return false;
-        }
-        inputNow(p);
+    public boolean addBacklog(Packet p) {
+        if (!ownedByUser) return false;
+        if (backlogTail == null) backlogHead = p; else backlogTail.next = p;
+        backlogTail = p;
+        backlogCount += Math.max(1, p.segs); // a GRO packet counts for the segments it carries, as in the ledger
         return true;
     }
 
-    /** tcp_rcv_established and friends for one segment. */
-    public void inputNow(Packet p) {
+    /** A segment for this connection (tcp_rcv_established and friends); see the class comment for ownership. */
+    public void input(Packet p) {
         long now = host.now();
         stats.InSegs += Math.max(1, p.segs);
         boolean hasPayload = p.payload > 0;

@@ -15,8 +15,8 @@ public interface TcpHost {
     /** A fresh packet from the host's pool (addresses and ports are filled in by the connection). */
     Packet newPacket();
 
-    /** A backlogged segment processed at __sk_flush_backlog or release_sock (the host may account it). */
-    default void backlogInput(TcpConnection c, Packet p) { c.inputNow(p); }
+    /** A segment through tcp_v4_do_rcv, from the softirq or from the backlog at __sk_flush_backlog or release_sock (the host may account it). */
+    default void process(TcpConnection c, Packet p) { c.input(p); }
 
     /** IP output of a segment built by the connection; ownership passes to the host. */
     void output(TcpConnection c, Packet p);

@@ -515,9 +515,11 @@ final class TcpReceiver {
 
     int headOffset() { return rqOffset; }
 
+    /** The end of a tcp_recvmsg call that copied this many bytes: tcp_cleanup_rbuf. */
     void endRead(int copied) { if (copied > 0) cleanupRbuf(copied); }
 
-    int read(int maxBytes, ReadSink sink, long now, boolean cleanup) {
+    /** Copies up to maxBytes from the receive queue (tcp_rcv_space_adjust included); the call's end is {@link #endRead}. */
+    int read(int maxBytes, ReadSink sink, long now) {
         int copied = 0;
         while (copied < maxBytes && rqHead != null) {
             Packet p = rqHead;
@@ -538,7 +540,6 @@ final class TcpReceiver {
         }
         if (copied > 0) {
             rcvSpaceAdjust(now);
-            if (cleanup) cleanupRbuf(copied);
         }
         return copied;
     }

@@ -1,6 +1,5 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.BhEnable;
 import ringlab.sim.cpu.Core;
@@ -98,7 +97,7 @@ public final class DeviceTcpReceiver extends Task implements ReadSink {
         stats.bytesReceived += len;
         c.charge(CostKey.TCP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
-        if (!p.payloadCached) SequentialRun.charge(c, (len + lineBytes - 1) / lineBytes);
+        if (!p.payloadCached) c.chargeDramRun((len + lineBytes - 1) / lineBytes);
         // the used-up skb is freed once, by TcpReceiver.read through TcpHost.free (kfree_skb in process context)
     }
 }

@@ -1,6 +1,5 @@
 package ringlab.sim.workload;
 
-import ringlab.sim.cost.SequentialRun;
 import ringlab.spi.board.CostKey;
 import ringlab.sim.cpu.BhEnable;
 import ringlab.sim.cpu.Core;
@@ -59,7 +58,7 @@ public final class DeviceUdpReceiver extends Task {
         int len = p.payload;
         c.charge(CostKey.UDP_RECVMSG);
         c.charge(CostKey.COPY_BYTE, len);
-        if (!p.payloadCached) SequentialRun.charge(c, (len + lineBytes - 1) / lineBytes);
+        if (!p.payloadCached) c.chargeDramRun((len + lineBytes - 1) / lineBytes);
         if (p.csumState == Packet.CSUM_NONE) c.charge(CostKey.CSUM_BYTE, Packet.UDP_HEADER + len);
         SkbFree.free(c, p, false);
         stats.udpReceived(p.appSeq, p.appTime, c.stepNow(), len);

@@ -171,9 +171,8 @@ final class GroTable implements RxDelivery {
     private void validate(Exec x, Packet p, int l4Bytes) {
         if (p.csumState != Packet.CSUM_NONE) return;
         x.charge(CostKey.CSUM_BYTE, l4Bytes);
-        if (p.payload > 0) { // the payload's first touch, in order: one miss, then the prefetcher streams the rest
-            x.charge(CostKey.DRAM_MISS);
-            x.charge(CostKey.DRAM_STREAM, (p.payload + lineBytes - 1) / lineBytes - 1);
+        if (p.payload > 0) {
+            x.chargeDramRun((p.payload + lineBytes - 1) / lineBytes); // the payload's first touch, in order
             p.payloadCached = true;
         }
         p.csumState = Packet.CSUM_UNNECESSARY;
