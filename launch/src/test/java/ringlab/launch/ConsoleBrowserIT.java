@@ -54,6 +54,11 @@ class ConsoleBrowserIT {
 
     static WebElement $(String css) { return browser.findElement(By.cssSelector(css)); }
 
+    /** The Hardware page's SoC table row of one field. */
+    static WebElement socRow(String field) {
+        return browser.findElement(By.xpath("//table[@id='soc-table']//tr[th='" + field + "']"));
+    }
+
     /** Scrolls e to the middle of the window, then clicks it: near the top it can sit under the sticky navigation
      * bar, which would take the click (ElementClickInterceptedException, seen once in CI on the board list). */
     static void clickCentred(WebElement e) {
@@ -207,6 +212,9 @@ class ConsoleBrowserIT {
         page("hardware");
         waitFor(browser, "cost table", d -> d.findElements(By.cssSelector("#cost-table tr")).size() > 20);
         assertTrue($("#board-detail").getText().contains("bcm6328"));
+        // sizes, clocks and rates with their unit beside the raw number
+        assertTrue(socRow("ram_bytes").getText().startsWith("ram_bytes 67108864 (64 MiB)"), socRow("ram_bytes").getText());
+        assertEquals("clock_hz 320000000 (320 MHz)", socRow("clock_hz").getText());
         screenshot(browser, "09-hardware");
         // a descriptor with fieldNotes: each SoC and NIC value's reason under a "why", the SoC's own note below
         clickCentred($("#board-list li[data-board='rzg2ul'] a"));
@@ -218,6 +226,8 @@ class ConsoleBrowserIT {
         assertTrue(waitFor(browser, "the ring sizes' shared note", d -> d.findElement(By.xpath("//table[@id='nic-table']//tr[th='tx_ring']//details")))
                 .isDisplayed());
         assertTrue($("#board-detail").getText().contains("1x Cortex-A55 at about 1.0 GHz"), "the SoC's own note");
+        // an optional field the descriptor leaves out is "not given", with what is assumed, not a 0 that reads as no RAM
+        assertTrue(socRow("ram_bytes").getText().startsWith("ram_bytes not given: enough RAM"), socRow("ram_bytes").getText());
         screenshot(browser, "09b-hardware-why");
         // a note that names no SoC or NIC field (lan743x's stock settings) is listed apart, not lost
         clickCentred($("#board-list li[data-board='imx6qp-lan7430'] a"));

@@ -11,6 +11,28 @@ function table(obj, id) {
 // The API names fields in snake_case, the descriptor's notes in its own camelCase ("rxBufferBytes").
 const camel = k => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
+// Soc's optional fields where 0 stands for "not given", and what the simulation assumes then (spi Soc.java).
+const NOT_GIVEN = {
+  l1d_bytes: 'not given: data the stack read is taken to be still cached',
+  ram_bytes: "not given: enough RAM for TCP's 6 MB and 4 MB buffer limits",
+};
+
+const scaled = (v, steps) => {
+  const [div, unit] = steps.find(([d]) => v >= d) || steps[steps.length - 1];
+  return (v / div).toLocaleString('en', { maximumFractionDigits: 2 }) + ' ' + unit;
+};
+const BINARY = [[1 << 30, 'GiB'], [1 << 20, 'MiB'], [1 << 10, 'KiB'], [1, 'bytes']];
+const HERTZ = [[1e9, 'GHz'], [1e6, 'MHz'], [1e3, 'kHz'], [1, 'Hz']];
+const BITRATE = [[1e9, 'Gbit/s'], [1e6, 'Mbit/s'], [1e3, 'kbit/s'], [1, 'bit/s']];
+
+// A descriptor value as people read it: large sizes, clocks and rates with their unit beside the raw number.
+function shown(field, v) {
+  if (v === 0 && NOT_GIVEN[field]) return NOT_GIVEN[field];
+  if (typeof v !== 'number' || v < 1000) return String(v);
+  const steps = field.endsWith('_bytes') ? BINARY : field.endsWith('_hz') ? HERTZ : field.endsWith('bits_per_second') ? BITRATE : null;
+  return steps ? `${v} (${scaled(v, steps)})` : String(v);
+}
+
 // One note may speak for several fields ("rxRing/txRing"); which note, if any, speaks for this one.
 function noteKey(notes, field) {
   const name = camel(field);
@@ -23,7 +45,7 @@ function notedTable(obj, part, notes, used) {
   const rows = Object.entries(obj).map(([k, v]) => {
     const key = noteKey(notes, k);
     if (key) used.add(key);
-    return h('tr', {}, h('th', {}, k), h('td', {}, String(v),
+    return h('tr', {}, h('th', {}, k), h('td', {}, shown(k, v),
       key ? h('details', { class: 'why' }, h('summary', {}, 'why'), notes[key]) : null));
   });
   if (notes[part]) used.add(part);
