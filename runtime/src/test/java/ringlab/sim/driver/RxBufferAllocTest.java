@@ -3,11 +3,9 @@ package ringlab.sim.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ringlab.spi.board.CostKey;
-import ringlab.spi.driver.Exec;
 
 /** Where an rx buffer comes from by size and kernel, and what each path charges. */
 class RxBufferAllocTest {
@@ -61,14 +59,8 @@ class RxBufferAllocTest {
     }
 
     private static Map<CostKey, Double> charged(RxBufferAlloc.Path path, boolean alloc) {
-        Map<CostKey, Double> out = new EnumMap<>(CostKey.class);
-        Exec x = new Exec() {
-            @Override public void charge(CostKey k) { charge(k, 1); }
-            @Override public void charge(CostKey k, double n) { out.merge(k, n, Double::sum); }
-            @Override public long now() { return 0; }
-            @Override public boolean inSoftirq() { return true; }
-        };
+        SwiotlbBounceTest.Tally x = new SwiotlbBounceTest.Tally();
         if (alloc) path.alloc(x); else path.free(x);
-        return out;
+        return x.charged;
     }
 }

@@ -7,18 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxStack;
 import ringlab.spi.net.Packet;
+import ringlab.testkit.RecordingExec;
 
 class ListDeliveryTest {
-    static final Exec X = new Exec() {
-        @Override public void charge(CostKey k) { }
-        @Override public void charge(CostKey k, double units) { }
-        @Override public long now() { return 0; }
-        @Override public boolean inSoftirq() { return true; }
-    };
+    static final Exec X = new RecordingExec();
 
     /** Records (serial, cold) per receive; checks the list link is cleared before the stack sees it. */
     static final class Recorder implements RxStack {

@@ -7,28 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.RxStack;
 import ringlab.spi.net.Packet;
+import ringlab.testkit.RecordingExec;
 
 class GroTableTest {
     static final int MSS = 512;
-
-    /** Sums the units charged per cost key. */
-    static final class Charges implements Exec {
-        final Map<CostKey, Double> units = new EnumMap<>(CostKey.class);
-        @Override public void charge(CostKey k) { charge(k, 1); }
-        @Override public void charge(CostKey k, double u) { units.merge(k, u, Double::sum); }
-        long nowNs;
-        @Override public long now() { return nowNs; }
-        @Override public boolean inSoftirq() { return true; }
-        double of(CostKey k) { return units.getOrDefault(k, 0.0); }
-    }
 
     /** What the stack saw: packets in order with their cold flag, and the objects merged away. */
     static final class Stack implements RxStack {
@@ -43,7 +31,7 @@ class GroTableTest {
         @Override public void merged(Exec x, Packet absorbed) { merged.add(absorbed); }
     }
 
-    final Charges x = new Charges();
+    final RecordingExec x = new RecordingExec();
     final Stack s = new Stack();
     /** gro_normal_batch = 1: whatever GRO completes reaches the stack at once, to see the merge rules. */
     GroTable gro = new GroTable(1, 65536, 16, 250);
@@ -73,9 +61,9 @@ class GroTableTest {
     @Test
     void flushOldKeepsThisJiffysPacketsAndCompletesOlderOnes() {
         gro = new GroTable(8, 65536, 16, 250); // a jiffy is 4 ms
-        x.nowNs = 3_000_000;                   // jiffy 0
+        x.at(3_000_000);                       // jiffy 0
         feed(tcp(1000, 1000, MSS), tcp(1000, 1000 + MSS, MSS));
-        x.nowNs = 5_000_000;                   // jiffy 1
+        x.at(5_000_000);                       // jiffy 1
         Packet young = tcp(2000, 1000, MSS);
         young.flowHash = 1000 * 31;            // same bucket as flow 1000, behind it
         feed(young, tcp(3000, 1000, MSS));
@@ -90,7 +78,7 @@ class GroTableTest {
         assertEquals(1, s.got.size(), "still jiffy 1: nothing more goes up, and flow 3000 merged across the flush");
         assertEquals(3, gro.held());
 
-        x.nowNs = 8_000_000;                   // jiffy 2
+        x.at(8_000_000);                       // jiffy 2
         gro.flushOld(x, s);
         assertEquals(3, s.got.size(), "a jiffy later both go up");
         assertEquals(2 * MSS, s.got.get(2).payload, "flow 3000's two segments, merged over two polls");
@@ -101,7 +89,7 @@ class GroTableTest {
     @Test
     void fullFlushIgnoresAge() {
         gro = new GroTable(8, 65536, 16, 250);
-        x.nowNs = 5_000_000;
+        x.at(5_000_000);
         feed(tcp(1000, 1000, MSS));
         gro.flush(x, s);
         assertEquals(1, s.got.size());
@@ -122,7 +110,7 @@ class GroTableTest {
         assertEquals(MSS, m.gsoSize);
         assertEquals(5 * 2080, m.truesize, "truesize is the sum");
         assertEquals(4, s.merged.size(), "four objects merged away");
-        assertEquals(5.0, x.of(CostKey.GRO_RX), "GRO_RX per packet examined");
+        assertEquals(5.0, x.units(CostKey.GRO_RX), "GRO_RX per packet examined");
         assertEquals(0, gro.held());
     }
 
@@ -251,9 +239,9 @@ class GroTableTest {
             feed(p);
         }
         gro.flush(x, s);
-        assertEquals(3 * (Packet.TCP_HEADER + MSS), x.of(CostKey.CSUM_BYTE), 1e-9);
-        assertEquals(3, x.of(CostKey.DRAM_MISS), 1e-9, "the payload's first touch: its first line");
-        assertEquals(3 * (MSS / 16 - 1), x.of(CostKey.DRAM_STREAM), 1e-9, "and the rest of each, streamed");
+        assertEquals(3 * (Packet.TCP_HEADER + MSS), x.units(CostKey.CSUM_BYTE), 1e-9);
+        assertEquals(3, x.units(CostKey.DRAM_MISS), 1e-9, "the payload's first touch: its first line");
+        assertEquals(3 * (MSS / 16 - 1), x.units(CostKey.DRAM_STREAM), 1e-9, "and the rest of each, streamed");
         Packet m = s.got.get(0);
         assertEquals(Packet.CSUM_UNNECESSARY, m.csumState, "the stack does not sum again");
         assertTrue(m.payloadCached);
@@ -267,10 +255,10 @@ class GroTableTest {
         b.csumState = Packet.CSUM_COMPLETE;
         b.ipMisalign = 2;
         feed(a, b);
-        assertEquals(0, x.of(CostKey.CSUM_BYTE));
-        assertEquals(0, x.of(CostKey.DRAM_MISS));
-        assertEquals(0, x.of(CostKey.DRAM_STREAM));
-        assertEquals(GroTable.TRAPS_IP + GroTable.TRAPS_TCP, x.of(CostKey.UNALIGNED_TRAP), 1e-9);
+        assertEquals(0, x.units(CostKey.CSUM_BYTE));
+        assertEquals(0, x.units(CostKey.DRAM_MISS));
+        assertEquals(0, x.units(CostKey.DRAM_STREAM));
+        assertEquals(GroTable.TRAPS_IP + GroTable.TRAPS_TCP, x.units(CostKey.UNALIGNED_TRAP), 1e-9);
         assertFalse(a.payloadCached);
     }
 
@@ -283,7 +271,7 @@ class GroTableTest {
         feed(p);
         gro.flush(x, s);
         assertEquals(1, s.got.size());
-        assertEquals(0, x.of(CostKey.UNALIGNED_TRAP));
-        assertEquals(0, x.of(CostKey.CSUM_BYTE));
+        assertEquals(0, x.units(CostKey.UNALIGNED_TRAP));
+        assertEquals(0, x.units(CostKey.CSUM_BYTE));
     }
 }

@@ -9,6 +9,7 @@ import ringlab.spi.board.CostKey;
 import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.HrTimer;
 import ringlab.spi.driver.NapiHandle;
+import ringlab.testkit.RecordingExec;
 
 /** napi_complete_done's deferral rules and napi_watchdog, against a fake NAPI instance and timer. */
 class DeferredCompletionTest {
@@ -54,29 +55,16 @@ class DeferredCompletionTest {
         }
     }
 
-    /** Counts hrtimer charges. */
-    static final class CountingExec implements Exec {
-        int hrtimer;
-
-        @Override public void charge(CostKey k) { charge(k, 1); }
-
-        @Override public void charge(CostKey k, double units) { if (k == CostKey.HRTIMER) hrtimer += (int) units; }
-
-        @Override public long now() { return 0; }
-
-        @Override public boolean inSoftirq() { return true; }
-    }
-
     @Test
     void aPollWithWorkKeepsTheIrqMaskedAndArmsTheTimer() {
         FakeNapi n = new FakeNapi();
-        CountingExec x = new CountingExec();
+        RecordingExec x = new RecordingExec();
         DeferredCompletion d = new DeferredCompletion(n, 1, 20_000);
         assertFalse(d.complete(x, n, 5), "IRQ stays masked after a poll that found work");
         assertFalse(n.scheduled, "the instance is descheduled anyway (the watchdog reschedules it)");
         assertEquals(1, n.timerStarts);
         assertEquals(20_000, n.lastDelay);
-        assertEquals(1, x.hrtimer, "hrtimer_start is charged");
+        assertEquals(1, x.units(CostKey.HRTIMER), "hrtimer_start is charged");
         n.watchdog.run(); // expiry: napi_watchdog schedules the next poll
         assertTrue(n.scheduled);
         assertEquals(1, n.schedules);
@@ -87,7 +75,7 @@ class DeferredCompletionTest {
     @Test
     void deferCountIsTheNumberOfEmptyPollsBeforeUnmasking() {
         FakeNapi n = new FakeNapi();
-        CountingExec x = new CountingExec();
+        RecordingExec x = new RecordingExec();
         DeferredCompletion d = new DeferredCompletion(n, 3, 50_000);
         assertFalse(d.complete(x, n, 1));
         for (int i = 0; i < 2; i++) {
@@ -105,14 +93,14 @@ class DeferredCompletionTest {
     @Test
     void noTimeoutOrNoCountMeansNoDeferral() {
         FakeNapi n = new FakeNapi();
-        CountingExec x = new CountingExec();
+        RecordingExec x = new RecordingExec();
         DeferredCompletion noTimeout = new DeferredCompletion(n, 2, 0);
         assertTrue(noTimeout.complete(x, n, 7), "napi_defer_hard_irqs without gro_flush_timeout does nothing");
         n.scheduled = true;
         DeferredCompletion noCount = new DeferredCompletion(n, 0, 20_000);
         assertTrue(noCount.complete(x, n, 7));
         assertEquals(0, n.timerStarts);
-        assertEquals(0, x.hrtimer);
+        assertEquals(0, x.units(CostKey.HRTIMER));
     }
 
     /**
@@ -123,7 +111,7 @@ class DeferredCompletionTest {
     @Test
     void aPollThatLeavesGroPacketsHeldArmsTheTimerEvenUnmasked() {
         FakeNapi n = new FakeNapi();
-        CountingExec x = new CountingExec();
+        RecordingExec x = new RecordingExec();
         DeferredCompletion noCount = new DeferredCompletion(n, 0, 20_000);
         assertEquals(20_000, noCount.groFlushTimeout(7, true), "work done and GRO holding: flush only old ones");
         assertTrue(noCount.complete(x, n, 7), "no deferral: the IRQ is unmasked");
@@ -149,7 +137,7 @@ class DeferredCompletionTest {
     @Test
     void aMissedScheduleRepollsWithoutTimer() {
         FakeNapi n = new FakeNapi();
-        CountingExec x = new CountingExec();
+        RecordingExec x = new RecordingExec();
         DeferredCompletion d = new DeferredCompletion(n, 1, 20_000);
         n.missed = true;
         assertFalse(d.complete(x, n, 3));

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ringlab.sim.driver.StreamingDma;
 import ringlab.spi.driver.RxLayout;
 import ringlab.spi.feature.Counter;
+import ringlab.testkit.RecordingExec;
 
 /** The page_pool counters carry the kernel's ethtool strings, in the kernel's order. */
 class PagePoolNamesTest {
@@ -22,9 +24,10 @@ class PagePoolNamesTest {
 
     @Test
     void statsMapHasTheDeclaredNamesInTheDeclaredOrder() {
-        Recorder x = new Recorder(16);
+        RecordingExec x = new RecordingExec();
+        StreamingDma dma = new StreamingDma(16);
         PagePool pp = new PagePool(1024, true);
-        pp.post(x, new RxLayout(34, 1536), x.dma);
+        pp.post(x, new RxLayout(34, 1536), dma);
         List<String> declared = new PagePoolFeature().counters().stream().map(Counter::name).toList();
         assertEquals(declared, List.copyOf(pp.stats().keySet()));
         assertEquals(0, pp.stats().get("rx_pp_alloc_waive"), "one NUMA node: nothing is waived");

@@ -12,6 +12,7 @@ import ringlab.spi.driver.Exec;
 import ringlab.spi.driver.HrTimer;
 import ringlab.spi.driver.Kthreads;
 import ringlab.spi.driver.NapiHandle;
+import ringlab.testkit.RecordingExec;
 
 /** napi_threaded_poll's loop against a fake NAPI instance and a fake kernel thread. */
 class NapiThreadTest {
@@ -78,18 +79,6 @@ class NapiThreadTest {
         @Override public boolean runnable() { return runnable; }
     }
 
-    static final class NullExec implements Exec {
-        int napiPolls;
-
-        @Override public void charge(CostKey k) { charge(k, 1); }
-
-        @Override public void charge(CostKey k, double u) { if (k == CostKey.NAPI_POLL) napiPolls++; }
-
-        @Override public long now() { return 0; }
-
-        @Override public boolean inSoftirq() { return false; }
-    }
-
     private static NapiThread setUp(FakeNapi n, FakeThread t) {
         NapiThread r = new NapiThread(n);
         r.start((name, body) -> t, "napi/test");
@@ -98,7 +87,7 @@ class NapiThreadTest {
     }
 
     /** Runs the body until it asks to sleep; returns the RUN answers given on the way. */
-    private static int runUntilSleep(NapiThread r, FakeThread t, NullExec x) {
+    private static int runUntilSleep(NapiThread r, FakeThread t, RecordingExec x) {
         int runs = 0;
         while (r.step(x, t) == Kthreads.Body.RUN) {
             if (!t.bh) runs++; // a RUN outside a bh section: the scheduler may switch here
@@ -114,13 +103,13 @@ class NapiThreadTest {
         FakeNapi n = new FakeNapi(log, 2);
         FakeThread t = new FakeThread(log);
         NapiThread r = setUp(n, t);
-        NullExec x = new NullExec();
+        RecordingExec x = new RecordingExec().softirq(false);
         n.schedule();
         assertEquals(1, t.wakes, "napi_schedule wakes the thread instead of raising NET_RX");
         runUntilSleep(r, t, x);
         assertEquals(List.of("bh-off", "begin", "done2", "bh-on"), log);
         assertEquals(4, n.budgetSeen, "the budget is the weight");
-        assertEquals(1, x.napiPolls);
+        assertEquals(1, x.units(CostKey.NAPI_POLL));
         assertFalse(t.bh);
         assertEquals(1L, r.counters().get("napi_thread_wakeups"));
         assertEquals(1L, r.counters().get("napi_thread_polls"));
@@ -132,7 +121,7 @@ class NapiThreadTest {
         FakeNapi n = new FakeNapi(log, 4, 4, 1);
         FakeThread t = new FakeThread(log);
         NapiThread r = setUp(n, t);
-        NullExec x = new NullExec();
+        RecordingExec x = new RecordingExec().softirq(false);
         n.schedule();
         int yields = runUntilSleep(r, t, x);
         assertEquals(List.of("bh-off", "begin", "done4", "bh-on", "bh-off", "begin", "done4", "bh-on",
@@ -149,7 +138,7 @@ class NapiThreadTest {
         n.missedOnce = true; // napi_complete_done found NAPIF_STATE_MISSED: stays scheduled
         FakeThread t = new FakeThread(log);
         NapiThread r = setUp(n, t);
-        NullExec x = new NullExec();
+        RecordingExec x = new RecordingExec().softirq(false);
         n.schedule();
         runUntilSleep(r, t, x);
         assertEquals(2L, r.counters().get("napi_thread_polls"));
@@ -161,7 +150,7 @@ class NapiThreadTest {
         FakeNapi n = new FakeNapi(log, 1, 1);
         FakeThread t = new FakeThread(log);
         NapiThread r = setUp(n, t);
-        NullExec x = new NullExec();
+        RecordingExec x = new RecordingExec().softirq(false);
         n.schedule();
         r.step(x, t); // polling
         while (r.step(x, t) == Kthreads.Body.RUN && t.bh) { }
