@@ -35,7 +35,7 @@ class BundleListsTest {
     static final Map<String, String> NOT_IN_RUN = Map.of(
             "ringlab-launch", "it builds the run (the node jar) and the CLI, it is not a bundle of it",
             "ringlab-feature-fault-injection", "a test aid: FaultIT deploys it into a running node; never in a shipped run",
-            "ringlab-test-kit", "a library for plug-ins' tests (TestRun, TestResult, Ledger), never in a node",
+            "ringlab-test-kit", "a library for plug-ins' tests (TestRun, TestResult, Ledger, RecordingExec), never in a node",
             "ringlab-experiment", "the CLI's experiments (compare, sweep specs, sweep reports): plain Java on the CLI's path, never in a node",
             "ringlab-sweep", "the Spark sweep engine: a JVM of its own on the class path; the node starts it as a process");
 
