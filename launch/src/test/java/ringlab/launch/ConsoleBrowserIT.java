@@ -59,10 +59,13 @@ class ConsoleBrowserIT {
         return browser.findElement(By.xpath("//table[@id='soc-table']//tr[th='" + field + "']"));
     }
 
-    /** Scrolls e to the middle of the window, then clicks it: near the top it can sit under the sticky navigation
-     * bar, which would take the click (ElementClickInterceptedException, seen once in CI on the board list). */
+    /** Scrolls e to the middle of the window, clear of the sticky navigation bar. */
+    static void centre(WebElement e) { browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", e); }
+
+    /** Centres e, then clicks it: near the top it can sit under the sticky navigation bar, which would take the
+     * click (ElementClickInterceptedException, seen once in CI on the board list). */
     static void clickCentred(WebElement e) {
-        browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", e);
+        centre(e);
         e.click();
     }
 
@@ -233,7 +236,7 @@ class ConsoleBrowserIT {
         clickCentred($("#board-list li[data-board='imx6qp-lan7430'] a"));
         WebElement other = waitFor(browser, "imx6qp's other notes", d -> d.findElement(By.id("other-notes")));
         assertTrue(other.getText().startsWith("stockSettings "), other.getText());
-        browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", other);
+        centre(other);
         screenshot(browser, "09c-hardware-other-notes");
 
         page("workload");

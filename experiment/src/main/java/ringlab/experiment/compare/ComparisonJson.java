@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import ringlab.experiment.Figure;
+import ringlab.experiment.JsonFigures;
 import ringlab.experiment.RunResult;
 import ringlab.experiment.Stats;
 import ringlab.spi.board.Board;
@@ -79,7 +80,7 @@ public final class ComparisonJson {
             w.name("command");
             strings(w, r.spec().cliArgs());
             w.name("figures").beginObject();
-            for (Figure f : r.figures()) number(w.name(f.name()), f.value());
+            for (Figure f : r.figures()) JsonFigures.number(w.name(f.name()), f.value());
             w.endObject();
             w.endObject();
         }
@@ -93,15 +94,15 @@ public final class ComparisonJson {
         w.name("unit").value(r.unit());
         summary(w.name("a"), r.a());
         summary(w.name("b"), r.b());
-        number(w.name("change_percent"), r.changePercent());
+        JsonFigures.number(w.name("change_percent"), r.changePercent());
         w.name("significant").value(r.significant());
         w.endObject();
     }
 
     private static void summary(JsonWriter w, Stats.Summary s) throws IOException {
         w.beginObject();
-        number(w.name("mean"), s.mean());
-        number(w.name("half_width"), s.halfWidth());
+        JsonFigures.number(w.name("mean"), s.mean());
+        JsonFigures.number(w.name("half_width"), s.halfWidth());
         w.name("n").value(s.n());
         w.endObject();
     }
@@ -116,8 +117,7 @@ public final class ComparisonJson {
         w.name("iperf").value(p.iperf());
         w.name("sender_mbps").value(p.senderMbps());
         w.name("receiver_mbps").value(p.receiverMbps());
-        if (p.retransmits() < 0) w.name("retransmits").nullValue();
-        else w.name("retransmits").value(p.retransmits());
+        JsonFigures.count(w.name("retransmits"), p.retransmits());
         w.name("source").value(p.source());
         w.endObject();
     }
@@ -135,12 +135,6 @@ public final class ComparisonJson {
         w.name("receiver_change_percent").value(p.receiverChangePercent());
         w.name("source").value(p.source());
         w.endObject();
-    }
-
-    /** A number, or null where there is none (NaN: no relative change from 0). */
-    private static void number(JsonWriter w, double v) throws IOException {
-        if (Double.isNaN(v) || Double.isInfinite(v)) w.nullValue();
-        else w.value(v);
     }
 
     private static void strings(JsonWriter w, List<String> values) throws IOException {

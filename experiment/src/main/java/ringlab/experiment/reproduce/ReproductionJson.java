@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import ringlab.experiment.JsonFigures;
 import ringlab.spi.board.Board;
 
 /**
@@ -69,44 +70,36 @@ public final class ReproductionJson {
         w.name("iperf3").value(p.iperf());
         w.name("source").value(p.source());
         w.name("published").beginObject();
-        number(w, "receiver_mbps", p.isChange() ? Double.NaN : p.receiverMbps());
-        number(w, "sender_mbps", p.isChange() || p.senderMbps() < 0 ? Double.NaN : p.senderMbps());
-        w.name("retransmits");
-        if (p.isChange() || p.retransmits() < 0) w.nullValue(); else w.value(p.retransmits());
-        number(w, "receiver_change_percent", p.isChange() ? p.receiverChangePercent() : Double.NaN);
+        JsonFigures.number(w.name("receiver_mbps"), p.isChange() ? Double.NaN : p.receiverMbps());
+        JsonFigures.number(w.name("sender_mbps"), p.isChange() || p.senderMbps() < 0 ? Double.NaN : p.senderMbps());
+        JsonFigures.count(w.name("retransmits"), p.isChange() ? -1 : p.retransmits());
+        JsonFigures.number(w.name("receiver_change_percent"), p.isChange() ? p.receiverChangePercent() : Double.NaN);
         w.endObject();
         w.name("runs").beginArray();
         for (int k = 0; k < s.runs().size(); k++) {
             Reproduction.Row r = s.runs().get(k);
             w.beginObject();
             w.name("seed").value(firstSeed + k);
-            number(w, "value", r.simulated());
-            number(w, "receiver_mbps", r.run().receiverMbps());
-            number(w, "sender_mbps", r.run().senderMbps());
-            w.name("retransmits");
-            if (r.run().retransmits() < 0) w.nullValue(); else w.value(r.run().retransmits());
-            number(w, "baseline_receiver_mbps", r.baseline() == null ? Double.NaN : r.baseline().receiverMbps());
+            JsonFigures.number(w.name("value"), r.simulated());
+            JsonFigures.number(w.name("receiver_mbps"), r.run().receiverMbps());
+            JsonFigures.number(w.name("sender_mbps"), r.run().senderMbps());
+            JsonFigures.count(w.name("retransmits"), r.run().retransmits());
+            JsonFigures.number(w.name("baseline_receiver_mbps"), r.baseline() == null ? Double.NaN : r.baseline().receiverMbps());
             w.name("holds").value(r.holds());
             w.name("failure").value(r.failure());
             w.endObject();
         }
         w.endArray();
-        number(w, "median", s.median());
-        number(w, "min", s.min());
-        number(w, "max", s.max());
+        JsonFigures.number(w.name("median"), s.median());
+        JsonFigures.number(w.name("min"), s.min());
+        JsonFigures.number(w.name("max"), s.max());
         Tolerance.Verdict v = s.atMedian();
-        number(w, "error", v == null ? Double.NaN : v.error());
+        JsonFigures.number(w.name("error"), v == null ? Double.NaN : v.error());
         w.name("error_unit").value(v == null ? null : v.errorUnit());
         w.name("rule").value(v == null ? null : v.rule());
         w.name("holds_at_median").value(v != null && v.holds());
         w.name("seeds_holding").value(s.held());
         w.name("holds").value(s.holdsAtEverySeed());
         w.endObject();
-    }
-
-    /** A figure, or null where it is not a number (not published, or a run that failed). */
-    private static void number(JsonWriter w, String name, double v) throws IOException {
-        w.name(name);
-        if (Double.isNaN(v) || Double.isInfinite(v)) w.nullValue(); else w.value(v);
     }
 }
