@@ -47,9 +47,15 @@ final class Browser {
         return new ChromeDriver(service, o);
     }
 
+    /**
+     * Polls condition until it answers (non-null, not false) or 20 s pass. A condition re-finds its elements at each
+     * poll, so one the page replaced between the find and the read (a form submit reloading the page: seen once in
+     * CI on the login page's message) is polled again, like one not there yet.
+     */
     static <T> T waitFor(WebDriver d, String what, Function<WebDriver, T> condition) {
         try {
-            return new WebDriverWait(d, Duration.ofSeconds(20)).withMessage(what).until(condition);
+            return new WebDriverWait(d, Duration.ofSeconds(20)).withMessage(what)
+                    .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
         } catch (org.openqa.selenium.TimeoutException e) {
             screenshot(d, "failed-" + what.replaceAll("[^A-Za-z0-9]+", "-"));
             throw e;
