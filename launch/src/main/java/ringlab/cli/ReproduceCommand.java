@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import ringlab.experiment.SeedRange;
 import ringlab.experiment.calibrate.Measurement;
 import ringlab.experiment.calibrate.MeasurementFile;
 import ringlab.experiment.reproduce.Reproduction;
@@ -78,8 +79,10 @@ final class ReproduceCommand implements Callable<Integer> {
         PrintStream out = io.out(), err = io.err();
         Plugins plugins = bundles.pluginsOrSay(io, "reproduce");
         if (plugins == null) return 2;
-        if (seeds < 1) {
-            err.println("ringlab reproduce: --seeds must be at least 1, got " + seeds);
+        try {
+            SeedRange.check(seed, seeds);
+        } catch (IllegalArgumentException e) {
+            err.println("ringlab reproduce: " + e.getMessage());
             return 2;
         }
         if (json && markdown) {

@@ -134,6 +134,8 @@ class CompareCommandTest {
         "compare --hardware bcm6328 --a -bql,y --b stock -- -t 1               | ringlab compare: --a: feature 'y' is not installed",
         "compare --hardware bcm6328 --a stock --b stock --set nosuch=1 -- -t 1 | ringlab compare: --set nosuch: no stack setting",
         "compare --hardware bcm6328 --a stock --b stock --seeds 0 -- -t 1      | ringlab compare: --seeds must be at least 1",
+        // a range past Long.MAX_VALUE would wrap round to negative seeds: refused, as reproduce refuses it
+        "compare --hardware bcm6328 --a stock --b stock --seeds 2 --seed 9223372036854775807 -- -t 1 | ringlab compare: --seed 9223372036854775807 with --seeds 2 passes the largest seed, 9223372036854775807",
         "compare --hardware bcm6328 --a stock --b stock -- -t x                | ringlab compare: iperf3 argument -t",
         "compare --hardware bcm6328 --a stock --b stock stray -- -t 1          | ringlab compare: unknown option 'stray' (iperf3 arguments go after --)",
         "compare --hardware bcm6328 --a stock --b stock --nope -- -t 1         | ringlab compare: Unknown option: '--nope'",

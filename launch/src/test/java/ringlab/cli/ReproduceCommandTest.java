@@ -242,6 +242,20 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void aSeedRangePastTheLargestSeedIsOneLineAndNothingRuns() {
+        // the loop over the seeds once wrapped round: an IndexOutOfBoundsException's trace, status 1
+        for (String[] bad : List.of(new String[] {"reproduce", "bcm6328", "--seed", "9223372036854775807", "--seeds", "2"},
+                new String[] {"reproduce", "bcm6328", "--seeds", "3", "--seed", "9223372036854775806"})) {
+            Run x = PluginJars.cli(NO_DATA, bad);
+            assertEquals(2, x.rc(), x.out() + x.err());
+            assertEquals("", x.out());
+            assertEquals(1, x.err().lines().count(), x.err());
+            assertTrue(x.err().startsWith("ringlab reproduce: --seed " + bad[bad[2].equals("--seed") ? 3 : 5] + " with --seeds "), x.err());
+            assertTrue(x.err().contains("passes the largest seed, 9223372036854775807"), x.err());
+        }
+    }
+
+    @Test
     void oneBoardOrAllOfThem() {
         for (String[] args : List.of(new String[] {"reproduce"}, new String[] {"reproduce", "--all", "bcm6328"})) {
             Run r = PluginJars.cli(NO_DATA, args);

@@ -8,6 +8,7 @@ import ringlab.experiment.Experiments;
 import ringlab.experiment.Figures;
 import ringlab.experiment.RunResult;
 import ringlab.experiment.RunSpec;
+import ringlab.experiment.SeedRange;
 import ringlab.sim.StackSettings;
 import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.report.RunReport;
@@ -27,7 +28,7 @@ public final class Compare {
     public record Prepared(CompareSpec spec, Board board, List<Experiments.Prepared> a, List<Experiments.Prepared> b) { }
 
     public static Prepared prepare(CompareSpec c, Map<String, Board> boards, Map<String, DriverFeature> installed) {
-        if (c.seeds() < 1) throw new IllegalArgumentException("--seeds must be at least 1, got " + c.seeds());
+        SeedRange.check(c.firstSeed(), c.seeds());
         Map<String, String> setsA = new LinkedHashMap<>(), setsB = new LinkedHashMap<>();
         Board board = c.hardware() == null ? null : boards.get(c.hardware());
         for (Map.Entry<String, String> kv : c.sets().entrySet()) {

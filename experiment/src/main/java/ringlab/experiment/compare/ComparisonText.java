@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import ringlab.experiment.Figures;
 import ringlab.experiment.PlainNumbers;
+import ringlab.experiment.SeedRange;
 import ringlab.experiment.Stats;
 import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
@@ -111,7 +112,7 @@ public final class ComparisonText {
     }
 
     private static String seedRange(CompareSpec c) {
-        return c.firstSeed() + "-" + (c.firstSeed() + c.seeds() - 1);
+        return SeedRange.text(c.firstSeed(), c.seeds());
     }
 
     private static String retr(long r) {

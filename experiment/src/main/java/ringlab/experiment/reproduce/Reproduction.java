@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import ringlab.experiment.Experiments;
 import ringlab.experiment.RunSpec;
+import ringlab.experiment.SeedRange;
 import ringlab.experiment.compare.ParallelRuns;
 import ringlab.sim.report.RunReport;
 import ringlab.spi.board.Board;
@@ -41,13 +42,14 @@ public final class Reproduction {
     /**
      * Every board's rows at each of {@code seeds} seeds from {@code firstSeed}: one list of rows per seed, in seed
      * order. All the runs of all the seeds go in one parallel batch.
-     * @throws IllegalArgumentException a row that cannot be prepared, or fewer than one seed
+     * @throws IllegalArgumentException a row that cannot be prepared, or a seed range {@link SeedRange} refuses
      */
     public static List<List<Row>> run(List<Board> boards, Map<String, Board> all, Map<String, DriverFeature> installed,
                                       long firstSeed, int seeds) {
-        if (seeds < 1) throw new IllegalArgumentException("--seeds must be at least 1, got " + seeds);
+        SeedRange.check(firstSeed, seeds);
         Map<RunSpec, String> specs = new LinkedHashMap<>(); // each distinct run once, with the row that first needs it
-        for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+        for (int k = 0; k < seeds; k++) {
+            long seed = firstSeed + k;
             for (Board b : boards) {
                 for (int i = 0; i < b.published().size(); i++) {
                     Board.Published p = b.published().get(i);
@@ -70,7 +72,8 @@ public final class Reproduction {
         Map<RunSpec, Sim> bySpec = new LinkedHashMap<>();
         for (int i = 0; i < order.size(); i++) bySpec.put(order.get(i), sims.get(i));
         List<List<Row>> perSeed = new ArrayList<>();
-        for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+        for (int k = 0; k < seeds; k++) {
+            long seed = firstSeed + k;
             List<Row> rows = new ArrayList<>();
             for (Board b : boards) {
                 for (int i = 0; i < b.published().size(); i++) rows.add(row(b, i, bySpec, seed));

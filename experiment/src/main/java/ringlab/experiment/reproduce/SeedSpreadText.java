@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import ringlab.experiment.PlainNumbers;
+import ringlab.experiment.SeedRange;
 import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
 
@@ -81,7 +82,7 @@ public final class SeedSpreadText {
 
     private static String figure(Board.Published p, double v) { return p.isChange() ? ReproductionText.percent(v) : ReproductionText.mbps(v); }
 
-    static String range(long first, int seeds) { return seeds == 1 ? String.valueOf(first) : first + "-" + (first + seeds - 1); }
+    static String range(long first, int seeds) { return SeedRange.text(first, seeds); }
 
     private static Map<Board, List<SeedSpread>> byBoard(List<SeedSpread> rows) { return ReproductionText.byBoard(rows, SeedSpread::board); }
 }

@@ -56,6 +56,9 @@ class SeedSpreadTest {
         assertFalse(r.holdsAtEverySeed());
         String text = SeedSpreadText.text(SeedSpread.of(perSeed), 7, 2);
         assertTrue(text.startsWith("b (predicted): published vs simulated, seeds 7-8, every row run at each\n"), text);
+        String negative = SeedSpreadText.text(SeedSpread.of(perSeed), -5, 2);
+        assertTrue(negative.startsWith("b (predicted): published vs simulated, seeds -5 to -4, every row run at each\n"), negative);
+        assertTrue(SeedSpreadText.markdown(SeedSpread.of(perSeed), -5, 2).contains("| median (seeds -5 to -4) |"));
         assertTrue(text.contains("cannot run: no such thing"), text);
         assertTrue(text.endsWith("b: 1 of 2 rows hold at every seed, 1 at the median (rule: README \"Fidelity\", "
                 + "ringlab.experiment.reproduce.Tolerance)\n"), text);
