@@ -30,6 +30,24 @@ final class SparkSetup {
 
     static boolean isLocal(String master) { return master.startsWith("local"); }
 
+    /**
+     * The master URLs Spark takes: local, local[N], local[*] (each with an optional ",F" of task failures
+     * allowed), spark://HOST:PORT (several HOST:PORT, comma-separated, for standby masters), k8s://..., yarn.
+     * Checked before anything is written: Spark itself would only refuse another form when its session
+     * starts, and with a misleading reason (spark.authenticate.secret, since any non-local master gets
+     * authentication on).
+     */
+    private static final java.util.regex.Pattern MASTER = java.util.regex.Pattern.compile(
+            "local(\\[(\\*|[1-9][0-9]*)(,[1-9][0-9]*)?])?|spark://[^\\s/:,]+:[0-9]{1,5}(,[^\\s/:,]+:[0-9]{1,5})*|k8s://\\S+|yarn");
+
+    /** @throws IllegalArgumentException one line naming --master's value and the forms it may take */
+    static void checkMaster(String master) {
+        if (!MASTER.matcher(master).matches()) {
+            throw new IllegalArgumentException("--master '" + master + "' is not a Spark master URL (local, local[N], local[*], "
+                    + "spark://HOST:PORT, k8s://https://HOST:PORT or yarn)");
+        }
+    }
+
     static SparkConf conf(String master, String name, String secret, List<Path> plugins) {
         SparkConf c = new SparkConf().setMaster(master).setAppName("ringlab sweep " + name)
                 .set("spark.ui.enabled", "false")

@@ -78,6 +78,7 @@ public final class SweepMain implements Callable<Integer> {
         Sweep sweep;
         try {
             SweepSpec s = SweepSpecReader.read(spec);
+            SparkSetup.checkMaster(master);
             String secret = SparkSetup.secret(master, secretFile, env);
             if (executorTimeout < 1) throw new IllegalArgumentException("--executor-timeout must be at least 1 s");
             List<Path> jars = Bundles.jars(bundles);

@@ -132,5 +132,42 @@ class LocalSweepTest {
         assertTrue(noSecret.err().startsWith("ringlab sweep: --master spark://127.0.0.1:7077 needs the cluster's shared secret"), noSecret.err());
         assertEquals(1, noSecret.err().lines().count());
         assertFalse(Files.exists(out));
+        // a master Spark would not take: refused before Spark starts (it once got Spark's warnings, its trace
+        // and "A secret key must be specified via the spark.authenticate.secret config", and a failed folder)
+        for (String master : List.of("bogus", "local[0]", "spark://host", "local[x]")) {
+            Outcome o2 = sweep(ok, out, "--master", master);
+            assertEquals(2, o2.status(), o2.err());
+            assertEquals("ringlab sweep: --master '" + master + "' is not a Spark master URL (local, local[N], local[*], spark://HOST:PORT, "
+                    + "k8s://https://HOST:PORT or yarn)\n", o2.err());
+            assertFalse(Files.exists(out));
+        }
+        for (String master : List.of("local", "local[*]", "local[4]", "local[*,3]", "spark://a:7077", "spark://a:7077,b:7077", "k8s://https://k:443", "yarn")) {
+            SparkSetup.checkMaster(master);
+        }
+    }
+
+    /**
+     * Spark failing to start for a reason of its own (here the heap it says it needs, as spark.testing.memory
+     * pretends it is 1 byte): the reason in one line, status 1. SparkContext's own ERROR line with the
+     * exception's trace is filtered out of the log (log4j2.properties).
+     */
+    @Test
+    void sparkFailingToStartIsOneLineNamingTheReason() throws Exception {
+        Path spec = Files.writeString(tmp.resolve("small.json"), SPEC);
+        System.setProperty("spark.testing.memory", "1"); // SparkConf takes the spark.* system properties
+        Outcome o;
+        try {
+            o = sweep(spec, tmp.resolve("out"), "--master", "local[1]");
+        } finally {
+            System.clearProperty("spark.testing.memory");
+        }
+        assertEquals(1, o.status(), o.err());
+        List<String> reasons = o.err().lines().filter(l -> l.startsWith("ringlab sweep: ")).toList();
+        assertEquals(1, reasons.size(), o.err());
+        assertTrue(reasons.get(0).matches("ringlab sweep: (\\[INVALID_DRIVER_MEMORY] )?System memory 1 must be at least .*"), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+        var sparkContext = (org.apache.logging.log4j.spi.ExtendedLogger) org.apache.logging.log4j.LogManager.getLogger("org.apache.spark.SparkContext");
+        assertFalse(sparkContext.isEnabled(org.apache.logging.log4j.Level.ERROR, null, "Error initializing SparkContext."));
+        assertTrue(sparkContext.isEnabled(org.apache.logging.log4j.Level.ERROR, null, "any other error"));
     }
 }
