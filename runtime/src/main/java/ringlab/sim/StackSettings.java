@@ -36,42 +36,41 @@ public final class StackSettings {
     public static final String[] KEYS = {"qdisc", "txqueuelen", "tcp_congestion_control", "tx_pause", "peer_rx_usecs",
             "tcp_timestamps"};
 
-    /** Applies the stack keys of settings; returns true for each key it consumed via the predicate. */
+    /** Applies the stack keys of settings (each checked by {@link #refusal}); other keys are left for feature tunables. */
     public static StackSettings from(Map<String, String> settings) {
         StackSettings s = new StackSettings();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String v = e.getValue();
+            String why = refusal(e.getKey(), v);
+            if (why != null) throw new IllegalArgumentException("--set " + e.getKey() + ": " + why);
             switch (e.getKey()) {
-                case "qdisc" -> {
-                    if (!v.equals("pfifo_fast") && !v.equals("fq_codel")) {
-                        throw new IllegalArgumentException("--set qdisc: '" + v + "' is not pfifo_fast or fq_codel");
-                    }
-                    s.qdisc = v;
-                }
-                case "txqueuelen" -> s.txqueuelen = positive(e.getKey(), v);
-                case "tcp_congestion_control" -> {
-                    if (!v.equals("cubic") && !v.equals("reno")) {
-                        throw new IllegalArgumentException("--set tcp_congestion_control: '" + v + "' is not cubic or reno");
-                    }
-                    s.tcpCongestionControl = v;
-                }
-                case "tx_pause" -> {
-                    if (!v.equals("on") && !v.equals("off")) {
-                        throw new IllegalArgumentException("--set tx_pause: '" + v + "' is not on or off");
-                    }
-                    s.txPause = v.equals("on");
-                }
-                case "peer_rx_usecs" -> s.peerRxUsecs = nonNegative(e.getKey(), v);
-                case "tcp_timestamps" -> {
-                    if (!v.equals("0") && !v.equals("1") && !v.equals("2")) {
-                        throw new IllegalArgumentException("--set tcp_timestamps: '" + v + "' is not 0, 1 or 2");
-                    }
-                    s.tcpTimestamps = !v.equals("0");
-                }
+                case "qdisc" -> s.qdisc = v;
+                case "txqueuelen" -> s.txqueuelen = Integer.parseInt(v);
+                case "tcp_congestion_control" -> s.tcpCongestionControl = v;
+                case "tx_pause" -> s.txPause = v.equals("on");
+                case "peer_rx_usecs" -> s.peerRxUsecs = Integer.parseInt(v);
+                case "tcp_timestamps" -> s.tcpTimestamps = !v.equals("0");
                 default -> { }
             }
         }
         return s;
+    }
+
+    /**
+     * Why a stack setting's value is refused ("'x' is not cubic or reno"), or null when it is accepted (and for
+     * a key that is no stack setting). Apart from {@link #from} so that a sweep spec can check its values before
+     * any run; whether the board allows one (tx_pause=on) is {@link #txPause}'s to say, per board.
+     */
+    public static String refusal(String key, String v) {
+        return switch (key) {
+            case "qdisc" -> v.equals("pfifo_fast") || v.equals("fq_codel") ? null : "'" + v + "' is not pfifo_fast or fq_codel";
+            case "txqueuelen" -> outOfRange(v, 1, Integer.MAX_VALUE, "packets");
+            case "tcp_congestion_control" -> v.equals("cubic") || v.equals("reno") ? null : "'" + v + "' is not cubic or reno";
+            case "tx_pause" -> v.equals("on") || v.equals("off") ? null : "'" + v + "' is not on or off";
+            case "peer_rx_usecs" -> outOfRange(v, 0, 1_000_000, "us");
+            case "tcp_timestamps" -> v.equals("0") || v.equals("1") || v.equals("2") ? null : "'" + v + "' is not 0, 1 or 2";
+            default -> null;
+        };
     }
 
     /** Whether the NIC sends PAUSE frames in this run; refuses "on" for a MAC the board does not declare capable. */
@@ -89,23 +88,14 @@ public final class StackSettings {
         return false;
     }
 
-    private static int nonNegative(String k, String v) {
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 0 && n <= 1_000_000) return n;
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
-        }
-        throw new IllegalArgumentException("--set " + k + ": '" + v + "' is not a whole number from 0 to 1000000");
-    }
-
-    private static int positive(String k, String v) {
-        try {
-            int n = Integer.parseInt(v);
-            if (n > 0) return n;
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
-        }
-        throw new IllegalArgumentException("--set " + k + ": '" + v + "' is not a positive whole number");
+    /**
+     * Null for a whole number from min to max; else whether it is no whole number or one out of range, with
+     * the range (the same words as a feature tunable's, ringlab.sim.Scenario).
+     */
+    private static String outOfRange(String v, long min, long max, String unit) {
+        if (!v.matches("[-+]?[0-9]+")) return "'" + v + "' is not a whole number";
+        java.math.BigInteger n = new java.math.BigInteger(v);
+        if (n.compareTo(java.math.BigInteger.valueOf(min)) >= 0 && n.compareTo(java.math.BigInteger.valueOf(max)) <= 0) return null;
+        return n + " is out of range [" + min + ", " + max + "] " + unit;
     }
 }

@@ -126,6 +126,13 @@ class LocalSweepTest {
         assertEquals(2, o.status());
         assertEquals("ringlab sweep: sweep spec: 'workloads' is required\n", o.err());
         assertFalse(Files.exists(out));
+        // a mistake in the spec that only the installed boards and features tell: no sweep of refusals exiting 0
+        Path nosuch = Files.writeString(tmp.resolve("nosuch.json"), SPEC.replace("\"rzg2ul\"", "\"nosuch\""));
+        Outcome unknown = sweep(nosuch, out);
+        assertEquals(2, unknown.status(), unknown.err());
+        assertTrue(unknown.err().startsWith("ringlab sweep: sweep spec: 'boards' names unknown board 'nosuch' (known: "), unknown.err());
+        assertEquals(1, unknown.err().lines().count(), unknown.err());
+        assertFalse(Files.exists(out));
         Path ok = Files.writeString(tmp.resolve("ok.json"), SPEC);
         Outcome noSecret = sweep(ok, out, "--master", "spark://127.0.0.1:7077");
         assertEquals(2, noSecret.status());

@@ -14,7 +14,9 @@ import ringlab.spi.feature.DriverFeature;
 /**
  * A sweep's runs: the product of its axes (boards x features x workloads x tunables x seeds x topology x ping,
  * in that order), each checked with {@link Experiments#prepare}. What prepare refuses is a {@link Refusal} with
- * its reason, never dropped; what it accepts is a {@link Planned} run with its {@link RunKey}.
+ * its reason, never dropped; what it accepts is a {@link Planned} run with its {@link RunKey}. A mistake in the
+ * spec itself (an unknown board, feature or tunable, a bad workload or value: {@link SweepSpecCheck}) refuses
+ * the whole sweep before that.
  */
 public final class SweepExpansion {
     private SweepExpansion() { }
@@ -59,6 +61,7 @@ public final class SweepExpansion {
 
     public static Plan plan(SweepSpec s, Map<String, Board> boards, Map<String, DriverFeature> features, RunKey keys) {
         if (s.allBoards() && boards.isEmpty()) throw new IllegalArgumentException("sweep spec: 'boards' is \"all\" but no board is installed");
+        SweepSpecCheck.check(s, boards, features); // a mistake in the spec is no refused combination
         Map<String, Planned> runs = new LinkedHashMap<>();
         List<Refusal> refused = new ArrayList<>();
         for (RunSpec r : specs(s, boards)) {

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import ringlab.experiment.Refusal;
 import ringlab.experiment.RunSpec;
 import ringlab.sim.board.ClasspathBoards;
@@ -53,19 +55,18 @@ class SweepExpansionTest {
     @Test
     void refusedCombinationsAreListedWithTheirReasonAndTheRestKeyed() {
         SweepSpec s = spec("""
-                {"boards": ["bcm6328", "rzg2ul", "nosuch"], "features": ["stock", "stock,batched-rx", "stock,-gro"],
+                {"boards": ["bcm6328", "rzg2ul"], "features": ["stock", "stock,batched-rx", "stock,-gro"],
                  "workloads": [{"name": "tcp-rx", "iperf": "-t 1"}]}
                 """);
         SweepExpansion.Plan p = SweepExpansion.plan(s, BOARDS, FEATURES, new RunKey());
         // a refusal is listed, never dropped; "stock,-gro" on bcm6328 (no gro in its stock set) is a run of its own
         assertEquals(List.of("bcm6328 stock", "bcm6328 stock,batched-rx", "bcm6328 stock,-gro", "rzg2ul stock", "rzg2ul stock,-gro"),
                 p.runs().stream().map(r -> r.spec().hardware() + " " + r.spec().features()).toList());
-        assertEquals(4, p.refused().size());
+        assertEquals(1, p.refused().size());
         Refusal conflict = p.refused().get(0);
         assertEquals("rzg2ul", conflict.spec().hardware());
         assertEquals("feature 'gro' conflicts with 'batched-rx' on board rzg2ul", conflict.reason());
-        assertTrue(p.refused().get(1).reason().startsWith("unknown hardware 'nosuch'"), p.refused().get(1).reason());
-        assertEquals(9, p.total());
+        assertEquals(6, p.total());
         for (SweepExpansion.Planned r : p.runs()) assertTrue(r.key().matches("[0-9a-f]{" + RunKey.LENGTH + "}"), r.key());
     }
 
@@ -104,6 +105,36 @@ class SweepExpansionTest {
             out.closeEntry();
         }
         return p;
+    }
+
+    /**
+     * A board, feature or tunable nobody installed, a workload iperf3 would not take or a value no run could
+     * take is a mistake in the spec: one line naming the field and the value, not a refusal per combination
+     * (which once left a sweep of nothing but refusals exiting 0).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "\"boards\": [\"bcm6328\", \"nosuch\"]        | sweep spec: 'boards' names unknown board 'nosuch' (known: ",
+        "\"features\": [\"stock,nosuch\"]               | sweep spec: 'features' value 'stock,nosuch' names feature 'nosuch', which is not installed (installed: ",
+        "\"features\": [\"stock,-nosuch\"]              | sweep spec: 'features' value 'stock,-nosuch' names feature 'nosuch', which is not installed",
+        "\"workloads\": [{\"name\": \"w\", \"iperf\": \"-t 0\"}] | sweep spec: 'workloads.w.iperf' '-t 0': -t must be between 1 and 86400 seconds",
+        "\"tunables\": {\"nosuch\": [1]}              | sweep spec: 'tunables' names 'nosuch', which is no stack setting (qdisc, txqueuelen, ",
+        "\"tunables\": {\"txqueuelen\": [100, -1]}      | sweep spec: 'tunables.txqueuelen' value -1 is out of range [1, 2147483647] packets",
+        "\"tunables\": {\"qdisc\": [\"fifo\"]}          | sweep spec: 'tunables.qdisc' value 'fifo' is not pfifo_fast or fq_codel",
+        "\"tunables\": {\"gro_normal_batch\": [\"x\"]}  | sweep spec: 'tunables.gro_normal_batch' value 'x' is not a whole number",
+        "\"tunables\": {\"gro_normal_batch\": [8, 0]}   | sweep spec: 'tunables.gro_normal_batch' value 0 is out of range [1, 65536] segments",
+    })
+    void aMistakeInTheSpecIsOneLineNamingTheFieldAndValueNotARefusal(String field, String line) {
+        java.util.Map<String, String> base = new java.util.LinkedHashMap<>(Map.of("\"boards\"", "[\"bcm6328\", \"rzg2ul\"]",
+                "\"features\"", "[\"stock\"]", "\"workloads\"", "[{\"name\": \"w\", \"iperf\": \"-t 1\"}]"));
+        String key = field.substring(0, field.indexOf(':'));
+        base.put(key.strip(), field.substring(field.indexOf(':') + 1).strip());
+        StringBuilder json = new StringBuilder("{");
+        base.forEach((k, v) -> json.append(json.length() > 1 ? ", " : "").append(k).append(": ").append(v));
+        SweepSpec s = spec(json.append('}').toString());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepExpansion.plan(s, BOARDS, FEATURES, new RunKey()));
+        assertTrue(e.getMessage().startsWith(line.strip()), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
     }
 
     @Test
