@@ -61,14 +61,15 @@ final class DeployCommand implements Callable<Integer> {
         PrintStream out = io.out(), err = io.err();
         String token = this.token;
         String data = this.data != null ? this.data : io.env().getOrDefault("RINGLAB_DATA", "ringlab-data");
-        if (file == null) return usage(err, "which jar? ringlab deploy FILE.jar");
+        if (file == null) return fail(err, "which jar? ringlab deploy FILE.jar");
         Path jar = Path.of(file);
+        if (Files.isDirectory(jar)) return fail(err, file + " is a directory, not a jar");
         if (!Files.isRegularFile(jar)) return fail(err, "no such file: " + file);
         try {
             try {
                 token = TokenSource.resolve(token, tokenFile, io.env().get(TokenSource.ENV), data);
             } catch (TokenSource.Missing e) {
-                return usage(err, e.getMessage());
+                return fail(err, e.getMessage());
             }
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             HttpRequest req = HttpRequest.newBuilder(URI.create(node.replaceAll("/+$", "") + "/api/v1/bundles"))
@@ -86,7 +87,7 @@ final class DeployCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return fail(err, "bad node URL '" + node + "': " + e.getMessage());
         } catch (IOException e) {
-            err.println("ringlab deploy: cannot reach " + node + ": " + e);
+            err.println("ringlab deploy: cannot reach " + node + ": " + reason(e));
             return 2;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -105,17 +106,28 @@ final class DeployCommand implements Callable<Integer> {
         return body.strip();
     }
 
-    /** Bad input that the usage text would not explain: one line. */
+    /** Bad input or a missing jar or token: one line, as every command's, and where the usage is. */
     private static int fail(PrintStream err, String why) {
         err.println("ringlab deploy: " + why + "; see ringlab deploy --help");
         return 2;
     }
 
-    /** A missing jar or token: the line, then where each comes from. */
-    private static int usage(PrintStream err, String why) {
-        err.println("ringlab deploy: " + why);
-        err.println("usage: ringlab deploy FILE.jar [--node URL (http://127.0.0.1:8080)] [--data DIR (ringlab-data) | --token-file FILE]");
-        err.println("  the token: --token-file FILE, else --token T (visible in ps), else $" + TokenSource.ENV + ", else DATA/token");
-        return 2;
+    /**
+     * Why the node could not be reached, in words: Java's HTTP client throws a ConnectException without a
+     * message for a refused connection, whose class name says nothing to a user.
+     */
+    static String reason(IOException e) {
+        boolean connect = false;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.http.HttpConnectTimeoutException) return "no connection within 5 s";
+            if (t instanceof java.net.http.HttpTimeoutException) return "no answer within 60 s";
+            if (t instanceof java.net.UnknownHostException) return "unknown host " + t.getMessage();
+            if (t instanceof java.net.ConnectException) {
+                if (t.getMessage() != null) return t.getMessage().toLowerCase(java.util.Locale.ROOT); // "no route to host"
+                connect = true;
+            }
+        }
+        if (connect) return "connection refused";
+        return e.getMessage() != null ? e.getMessage() : "the connection failed";
     }
 }

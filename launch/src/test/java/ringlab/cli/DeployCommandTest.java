@@ -71,4 +71,31 @@ class DeployCommandTest {
         String line = err.toString(StandardCharsets.UTF_8).strip();
         assertTrue(line.startsWith("ringlab deploy: bad node URL 'http://bad host:1'") && !line.contains("\n"), line);
     }
+
+    private static Run deployArgs(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int rc = DeployCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void noJarNoTokenADirectoryAndANodeNotListeningAreOneLineEachNamingWhy(@TempDir Path dir) throws Exception {
+        Path jar = Files.write(dir.resolve("board.jar"), new byte[] {1});
+        String see = "; see ringlab deploy --help\n";
+        // were three lines: the reason, then two of usage
+        assertEquals(new Run(2, "", "ringlab deploy: which jar? ringlab deploy FILE.jar" + see), deployArgs());
+        Run noToken = deployArgs(jar.toString(), "--data", dir.resolve("nodata").toString());
+        assertEquals(2, noToken.rc());
+        assertEquals(1, noToken.err().lines().count(), noToken.err());
+        assertTrue(noToken.err().startsWith("ringlab deploy: no token at " + dir.resolve("nodata").resolve("token")), noToken.err());
+        // was "no such file"
+        assertEquals(new Run(2, "", "ringlab deploy: " + dir + " is a directory, not a jar" + see), deployArgs(dir.toString(), "--token", "t"));
+        // was "cannot reach ...: java.net.ConnectException"
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        Run refused = deployArgs(jar.toString(), "--token", "t", "--node", "http://127.0.0.1:" + closed);
+        assertEquals(new Run(2, "", "ringlab deploy: cannot reach http://127.0.0.1:" + closed + ": connection refused\n"), refused);
+    }
 }
