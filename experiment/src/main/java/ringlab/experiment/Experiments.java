@@ -32,7 +32,7 @@ public final class Experiments {
             case "forward" -> Scenario.Topology.FORWARD;
             default -> throw new IllegalArgumentException("--topology must be direct or forward, got '" + s.topology() + "'");
         };
-        if (s.pingMs() < 0 || s.pingMs() > 60_000) throw new IllegalArgumentException("--ping must be between 1 and 60000 ms");
+        if (s.pingMs() < 0 || s.pingMs() > 60_000) throw new IllegalArgumentException("--ping must be 0 (none) or 1 to 60000 ms, got " + s.pingMs());
         IperfOptions iperf = IperfArgs.parse(s.iperf());
         List<DriverFeature> fs = FeatureResolver.resolve(s.features(), board, installed);
         Scenario.Builder b = Scenario.builder(board).features(fs).iperf(iperf).seed(s.seed()).topology(topo)

@@ -140,7 +140,8 @@ public final class Main implements Callable<Integer> {
         CommandLine c = e.getCommandLine();
         JsonMode mode = c.getCommand() instanceof RunCommand ? JsonMode.of(java.util.List.of(args)) : JsonMode.NONE;
         String name = c.getCommandSpec().qualifiedName(" ");
-        String why = e.getMessage().lines().findFirst().orElse("bad arguments");
+        // picocli ends some messages with a full stop ("Unknown subcommand 'x'."), which "; see" would follow
+        String why = e.getMessage().lines().findFirst().orElse("bad arguments").replaceFirst("\\.$", "");
         if (c.getParent() == null && e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
                 && !u.getUnmatched().get(0).startsWith("-")) {
             why = "unknown command '" + u.getUnmatched().get(0) + "'";

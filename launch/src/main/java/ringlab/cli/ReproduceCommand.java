@@ -176,7 +176,11 @@ final class ReproduceCommand implements Callable<Integer> {
     }
 
     private List<Board> boards(Plugins plugins, PrintStream err) {
-        if (all == (id != null)) {
+        if (all && id != null) {
+            err.println("ringlab reproduce: both a board (" + id + ") and --all were given; give one");
+            return null;
+        }
+        if (!all && id == null) {
             err.println("ringlab reproduce: which board? ringlab reproduce ID, or --all (see ringlab list)");
             return null;
         }

@@ -24,6 +24,11 @@ class CalibrateCommandTest {
         refused("ringlab calibrate: --write " + dir + ": not a ringlab source tree (no bundles/hardware/profiles)",
                 "--hardware", "bcm6328", "--published", "--write", dir.toString());
         refused("ringlab calibrate: --published: board x86-lan7430 has no published measurements", "--hardware", "x86-lan7430", "--published");
+        // was "cannot read (FILE)": the path twice, no reason
+        refused("ringlab calibrate: " + dir.resolve("none.json") + ": no such file\n", "--hardware", "bcm6328", "--published", dir.resolve("none.json").toString());
+        Path cut = Files.writeString(dir.resolve("cut.json"), "# board: bcm6328\n# features: stock\n# iperf3: -t 10\n{\"end\": ");
+        refused("ringlab calibrate: " + cut + ": not iperf3 -J output, at line 4, column 9: the text ends before the JSON does (is the file cut short?)\n",
+                "--hardware", "bcm6328", "--published", cut.toString());
     }
 
     private static void refused(String start, String... args) {

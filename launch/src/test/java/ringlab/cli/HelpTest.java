@@ -73,6 +73,12 @@ class HelpTest {
         "run --hardware bcm6328 -- -t x | -t",
         "reproduce bcm6328 --seed x | 'x'",
         "frobnicate | unknown command 'frobnicate'",
+        // 0 is accepted (no ping): the line said "must be between 1 and 60000 ms"
+        "run --hardware bcm6328 --ping -1 -- -t 1 | ringlab run: --ping must be 0 (none) or 1 to 60000 ms, got -1",
+        // a whole number, only too large: the line said "is not a positive whole number"
+        "run --hardware bcm6328 --set txqueuelen=99999999999 -- -t 1 | ringlab run: --set txqueuelen: 99999999999 is out of range [1, 2147483647] packets",
+        // picocli's full stop came before "; see": "Unknown subcommand 'nosuch'.; see ringlab --help"
+        "help nosuch | ringlab: Unknown subcommand 'nosuch'; see ringlab --help",
     })
     void badValuesAndStrayArgumentsAreOneLine(String args, String named) {
         Run r = PluginJars.cli(ENV, args.split(" "));

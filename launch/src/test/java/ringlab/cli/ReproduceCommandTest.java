@@ -257,11 +257,17 @@ class ReproduceCommandTest {
 
     @Test
     void oneBoardOrAllOfThem() {
-        for (String[] args : List.of(new String[] {"reproduce"}, new String[] {"reproduce", "--all", "bcm6328"})) {
-            Run r = PluginJars.cli(NO_DATA, args);
-            assertEquals(2, r.rc(), r.out());
-            assertEquals("ringlab reproduce: which board? ringlab reproduce ID, or --all (see ringlab list)\n", r.err());
-        }
+        Run none = PluginJars.cli(NO_DATA, "reproduce");
+        assertEquals(2, none.rc(), none.out());
+        assertEquals("ringlab reproduce: which board? ringlab reproduce ID, or --all (see ringlab list)\n", none.err());
+        // both given was asked "which board?" too
+        Run both = PluginJars.cli(NO_DATA, "reproduce", "--all", "bcm6328");
+        assertEquals(2, both.rc(), both.out());
+        assertEquals("ringlab reproduce: both a board (bcm6328) and --all were given; give one\n", both.err());
+        // a measurement file that is not there: was "cannot read (/nonexistent/m.json)", the path twice and no reason
+        Run missing = PluginJars.cli(NO_DATA, "reproduce", "--measured", "/nonexistent/m.json");
+        assertEquals(2, missing.rc(), missing.out());
+        assertEquals("ringlab reproduce: /nonexistent/m.json: no such file\n", missing.err());
         Run r = PluginJars.cli(NO_DATA, "reproduce", "x86-lan7430");
         assertEquals(2, r.rc());
         assertEquals("ringlab reproduce: board x86-lan7430 has no published measurements\n", r.err());

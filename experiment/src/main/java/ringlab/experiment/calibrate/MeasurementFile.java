@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import ringlab.experiment.JsonSyntax;
+import ringlab.experiment.ReadFailure;
 
 /**
  * A measurement file: iperf3's own -J output from the peer (the client) on real hardware, after a small
@@ -36,7 +38,7 @@ public final class MeasurementFile {
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(file + ": " + ReadFailure.reason(e));
         }
         return parse(text, file.toString());
     }
@@ -58,19 +60,22 @@ public final class MeasurementFile {
             if (header.getOrDefault(k, "").isEmpty()) throw new IllegalArgumentException(name + ": the header has no '# " + k + ": ...' line");
         }
         if (json >= text.length()) throw new IllegalArgumentException(name + ": no iperf3 -J output after the header");
-        double bps = receiverBitsPerSecond(text.substring(json), name);
+        double bps = receiverBitsPerSecond(text.substring(json), text.substring(0, json).split("\n", -1).length - 1, name);
         List<String> iperf = Arrays.stream(header.get("iperf3").split("\\s+")).filter(s -> !s.isEmpty()).toList();
         String source = header.containsKey("source") ? name + " (" + header.get("source") + ")" : name;
         return new Read(header.get("board"), Measurement.absolute(header.get("features"), iperf, bps / 1e6, source));
     }
 
-    private static double receiverBitsPerSecond(String json, String name) {
+    /** {@code headerLines}: the lines before the JSON, so that an error's line is the file's. */
+    private static double receiverBitsPerSecond(String json, int headerLines, String name) {
         JsonObject end;
         try {
             JsonElement root = JsonParser.parseString(json);
-            end = root.isJsonObject() ? root.getAsJsonObject().getAsJsonObject("end") : null;
-        } catch (JsonParseException | ClassCastException e) {
-            throw new IllegalArgumentException(name + ": not iperf3 -J output (" + e.getMessage() + ")");
+            JsonElement e = root.isJsonObject() ? root.getAsJsonObject().get("end") : null;
+            if (e != null && !e.isJsonObject()) throw new IllegalArgumentException(name + ": iperf3 -J output whose \"end\" is not an object");
+            end = e == null ? null : e.getAsJsonObject();
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(name + ": not iperf3 -J output, " + JsonSyntax.describe(e, headerLines));
         }
         if (end == null) throw new IllegalArgumentException(name + ": iperf3 -J output without an \"end\" object (an interrupted run?)");
         for (String sum : List.of("sum_received", "sum")) {

@@ -21,7 +21,11 @@ import java.util.Map;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import ringlab.experiment.JsonSyntax;
+import ringlab.experiment.ReadFailure;
 
 /**
  * Reads a sweep spec from JSON or YAML (the same structure):
@@ -49,41 +53,56 @@ public final class SweepSpecReader {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new IllegalArgumentException("cannot read the sweep spec " + file + ": no such file");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the sweep spec " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read the sweep spec " + file + ": " + ReadFailure.reason(e));
         }
         String fileName = file.getFileName().toString();
         boolean yaml = fileName.endsWith(".yaml") || fileName.endsWith(".yml");
         String base = fileName.replaceFirst("\\.(json|ya?ml)$", "");
-        return yaml ? fromYaml(text, base) : fromJson(text, base);
+        String source = "sweep spec " + file;
+        return of(yaml ? yamlTree(text, source) : jsonTree(text, source), base);
     }
 
-    public static SweepSpec fromJson(String text, String defaultName) {
-        JsonElement root;
+    public static SweepSpec fromJson(String text, String defaultName) { return of(jsonTree(text, "sweep spec"), defaultName); }
+
+    /** {@code source} names the text in a syntax error: the spec's file, or "sweep spec". */
+    private static JsonElement jsonTree(String text, String source) {
         try {
             com.google.gson.stream.JsonReader r = new com.google.gson.stream.JsonReader(new java.io.StringReader(text));
             r.setStrictness(Strictness.STRICT);
-            root = JsonParser.parseReader(r);
+            return JsonParser.parseReader(r);
         } catch (JsonParseException | IllegalStateException e) {
-            throw new IllegalArgumentException("sweep spec: not valid JSON: " + firstLine(e.getMessage()));
+            throw new IllegalArgumentException(source + ": not valid JSON " + JsonSyntax.describe(e, 0));
         }
-        return of(root, defaultName);
     }
 
     /**
      * YAML through snakeyaml-engine (YAML 1.2, the core schema: no implicit types beyond JSON's), turned into
      * the JSON tree the checks read.
      */
-    public static SweepSpec fromYaml(String text, String defaultName) {
+    public static SweepSpec fromYaml(String text, String defaultName) { return of(yamlTree(text, "sweep spec"), defaultName); }
+
+    private static JsonElement yamlTree(String text, String source) {
         Object doc;
         try {
             doc = new Load(LoadSettings.builder().setAllowDuplicateKeys(false).build()).loadFromString(text);
         } catch (YamlEngineException e) {
-            throw new IllegalArgumentException("sweep spec: not valid YAML: " + firstLine(e.getMessage()));
+            throw new IllegalArgumentException(source + ": not valid YAML " + yamlError(e));
         }
-        return of(new Gson().toJsonTree(doc), defaultName);
+        return new Gson().toJsonTree(doc);
+    }
+
+    /**
+     * "at line L, column C: PROBLEM (CONTEXT)" from snakeyaml's marks (counted from 0); its message alone is
+     * several lines whose first is only the context ("while parsing a block collection").
+     */
+    private static String yamlError(YamlEngineException e) {
+        if (e instanceof MarkedYamlEngineException m && m.getProblemMark().isPresent()) {
+            Mark at = m.getProblemMark().get();
+            String context = m.getContext() == null || m.getContext().isBlank() ? "" : " (" + m.getContext().strip() + ")";
+            return "at line " + (at.getLine() + 1) + ", column " + (at.getColumn() + 1) + ": " + firstLine(m.getProblem()) + context;
+        }
+        return firstLine(e.getMessage());
     }
 
     /** The checks, on the JSON tree of either form. */

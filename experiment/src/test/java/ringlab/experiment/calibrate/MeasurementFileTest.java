@@ -30,7 +30,23 @@ class MeasurementFileTest {
         assertEquals("m: iperf3 -J output without an \"end\" object (an interrupted run?)", message(HEADER + "{\"start\": {}}"));
         assertEquals("m: expected '# key: value' header lines, then iperf3 -J output; got 'Connecting to host'", message("Connecting to host\n" + HEADER));
         assertEquals("m (bench board 3, 6.10): the receiver's throughput must be above 0 Mbit/s, got 0.0", message(HEADER + "{\"end\": {\"sum\": {\"bits_per_second\": 0}}}"));
-        assertEquals(true, message(HEADER + "{\"end\": ").startsWith("m: not iperf3 -J output ("));
+        // a truncated file said "not iperf3 -J output (java.io.EOFException: End of input at line 1 column 9 path $.end)":
+        // the line is the file's (after the 4 header lines), and no class names
+        assertEquals("m: not iperf3 -J output, at line 5, column 9: the text ends before the JSON does (is the file cut short?)",
+                message(HEADER + "{\"end\": "));
+        assertEquals("m: iperf3 -J output whose \"end\" is not an object", message(HEADER + "{\"end\": 1}"));
+    }
+
+    @Test
+    void aFileThatIsNotThereOrCannotBeReadSaysWhy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // was "/nonexistent: cannot read (/nonexistent)"
+        java.nio.file.Path none = dir.resolve("none.json");
+        assertEquals(none + ": no such file", assertThrows(IllegalArgumentException.class, () -> MeasurementFile.read(none)).getMessage());
+        assertEquals(dir + ": it is a directory", assertThrows(IllegalArgumentException.class, () -> MeasurementFile.read(dir)).getMessage());
+        java.nio.file.Path locked = java.nio.file.Files.writeString(dir.resolve("locked.json"), HEADER);
+        java.nio.file.Files.setPosixFilePermissions(locked, java.util.Set.of());
+        org.junit.jupiter.api.Assumptions.assumeFalse(java.nio.file.Files.isReadable(locked), "root reads every file");
+        assertEquals(locked + ": permission denied", assertThrows(IllegalArgumentException.class, () -> MeasurementFile.read(locked)).getMessage());
     }
 
     private static String message(String text) {

@@ -100,7 +100,33 @@ class SweepSpecReaderTest {
         assertError("{\"boards\": \"all\", " + base + ", \"name\": \"../etc\"}", "'name' must be letters");
         assertError("{\"boards\": \"all\", " + base, "not valid JSON");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepSpecReader.fromYaml("boards: [a\nfeatures", "x"));
-        assertTrue(e.getMessage().startsWith("sweep spec: not valid YAML: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("sweep spec: not valid YAML at line "), e.getMessage());
+    }
+
+    /**
+     * A syntax error names the file, the line and column and what is wrong, without the parsers' class names
+     * or advice: NaN was "MalformedJsonException: Use JsonReader.setStrictness(Strictness.LENIENT) ...", a
+     * truncated spec "java.io.EOFException: End of input ...", bad YAML only "while parsing a block collection".
+     */
+    @Test
+    void aSyntaxErrorNamesTheFileWhereAndWhat(@TempDir Path dir) throws Exception {
+        Path nan = Files.writeString(dir.resolve("nan.json"), "{\"boards\": \"all\",\n \"ping\": [NaN]}");
+        assertEquals("sweep spec " + nan + ": not valid JSON at line 2, column 11: something JSON does not allow (NaN or Infinity, "
+                + "a word without quotes, a comment, single quotes)", error(nan));
+        Path cut = Files.writeString(dir.resolve("cut.json"), "{\"boards\": [\"bcm6328\"");
+        assertEquals("sweep spec " + cut + ": not valid JSON at line 1, column 22: the text ends before the JSON does (is the file cut short?)",
+                error(cut));
+        Path yaml = Files.writeString(dir.resolve("bad.yaml"), "boards:\n  - bcm6328\n features: [stock]\n");
+        assertEquals("sweep spec " + yaml + ": not valid YAML at line 3, column 2: expected <block end>, but found '<block mapping start>' "
+                + "(while parsing a block mapping)", error(yaml));
+        Path dirSpec = Files.createDirectory(dir.resolve("spec.json"));
+        assertEquals("cannot read the sweep spec " + dirSpec + ": it is a directory", error(dirSpec));
+    }
+
+    private static String error(Path spec) {
+        String m = assertThrows(IllegalArgumentException.class, () -> SweepSpecReader.read(spec)).getMessage();
+        assertEquals(1, m.lines().count(), m);
+        return m;
     }
 
     private static void assertError(String json, String expected) {
