@@ -45,6 +45,23 @@ class HelpTest {
         }
     }
 
+    /**
+     * ./ringlab --help is the node's (the launcher script answers it without a JVM) and points at the CLI: it
+     * named run, list, reproduce, bench and deploy but not compare, calibrate and sweep.
+     */
+    @Test
+    void theLaunchersHelpNamesEveryCliCommand() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", java.nio.file.Path.of("..", "ringlab").toString(), "--help").redirectErrorStream(true);
+        pb.environment().put("RINGLAB_NO_BUILD", "1"); // the script answers --help before it needs a build
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        String cli = out.lines().filter(l -> l.startsWith("the CLI: ")).findFirst().orElseThrow(() -> new AssertionError(out));
+        for (String c : List.of("run", "list", "compare", "reproduce", "calibrate", "bench", "deploy", "sweep")) {
+            assertTrue(cli.matches(".*[(, ]" + c + "[,;].*"), c + " in: " + cli);
+        }
+    }
+
     /** Start-up: picocli reflects over every command it is given, so a named command is the only one built. */
     @Test
     void aNamedCommandIsTheOnlyOneBuilt() {
