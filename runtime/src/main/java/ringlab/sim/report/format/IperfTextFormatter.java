@@ -31,6 +31,8 @@ public final class IperfTextFormatter {
     static final String HEADER_RETR_CWND = HEADER_RETR + "  Cwnd";
     static final String HEADER_UDP = HEADER + "         Jitter    Lost/Total Datagrams";
     static final String HEADER_UDP_SENDER = HEADER + "         Total Datagrams";
+    /** The empty jitter column of a --bidir UDP sender's interval line (iperf3's ten-space zbuf). */
+    private static final String UDP_BIDIR_PAD = "          ";
 
     private IperfTextFormatter() {
     }
@@ -74,10 +76,12 @@ public final class IperfTextFormatter {
         out.line(SEPARATOR);
         summary(r, o, out);
         if (o.getServerOutput()) {
+            // iperf3 prints this block with one iperf_printf("\nServer output:\n%s\n"): the --timestamps and -T
+            // prefix go on its first (empty) line only
             out.blank();
-            out.line("Server output:");
+            out.raw("Server output:\n");
             out.raw(ServerOutput.text(r));
-            out.blank();
+            out.raw("\n");
         }
         out.blank();
         out.line("iperf Done.");
@@ -107,7 +111,9 @@ public final class IperfTextFormatter {
         boolean udp = o.udp();
         boolean multi = o.parallel() > 1;
         boolean bidir = o.bidir();
-        out.line(role(bidir, udp ? (localSends ? HEADER_UDP_SENDER : HEADER_UDP)
+        // iperf3 3.12 prints the sender's "Total Datagrams" header only without --bidir; --bidir's UDP header is
+        // the receiver's, and its TX lines pad the jitter column (see intervalLine)
+        out.line(role(bidir, udp ? (localSends && !bidir ? HEADER_UDP_SENDER : HEADER_UDP)
                 : (localSends || bidir ? HEADER_RETR_CWND : HEADER)));
         for (int k = 0; k < r.intervals.size(); k++) {
             Interval iv = r.intervals.get(k);
@@ -116,17 +122,27 @@ public final class IperfTextFormatter {
                 out.line(SEPARATOR);
             }
             String tag = iv.omitted ? "(omitted)" : "";
-            for (IntervalStream s : iv.streams) {
-                // with --bidir, s.sender tells the client's direction; the server's is the other one
-                boolean sends = bidir ? s.sender == (side == 'C') : localSends;
-                out.line(intervalLine(id(s.id) + tag(bidir, sends, side), iv, s, udp, sends, false, o.format(), tag));
+            if (!bidir) {
+                for (IntervalStream s : iv.streams) {
+                    out.line(intervalLine(id(s.id), iv, s, udp, localSends, false, false, o.format(), tag));
+                }
+                if (multi) {
+                    out.line(intervalLine("SUM", iv, iv.sum, udp, localSends, true, false, o.format(), tag));
+                }
+                continue;
             }
-            if (multi) {
-                boolean forward = bidir ? side == 'C' : localSends; // iv.sum holds the client-sending streams
-                out.line(intervalLine("SUM" + tag(bidir, forward, side), iv, iv.sum, udp, forward, true, o.format(), tag));
-                if (bidir && iv.sumBidirReverse != null) {
-                    out.line(intervalLine("SUM" + tag(true, !forward, side), iv, iv.sumBidirReverse, udp, !forward, true,
-                            o.format(), tag));
+            // --bidir: iperf3 prints each direction's streams and then its [SUM], the client-sending ones first
+            // (real iperf3 3.12 -P 2 --bidir: [5][TX-C], [7][TX-C], [SUM][TX-C], [9][RX-C], [11][RX-C], [SUM][RX-C])
+            for (boolean clientSends : new boolean[] {true, false}) {
+                boolean sends = clientSends == (side == 'C'); // the server's direction is the other one
+                for (IntervalStream s : iv.streams) {
+                    if (s.sender == clientSends) {
+                        out.line(intervalLine(id(s.id) + tag(true, sends, side), iv, s, udp, sends, false, true, o.format(), tag));
+                    }
+                }
+                IntervalStream sum = clientSends ? iv.sum : iv.sumBidirReverse; // iv.sum: the client-sending streams
+                if (multi && sum != null) {
+                    out.line(intervalLine("SUM" + tag(true, sends, side), iv, sum, udp, sends, true, true, o.format(), tag));
                 }
             }
         }
@@ -153,17 +169,24 @@ public final class IperfTextFormatter {
             out.line("Test Complete. Summary Results:");
         }
         out.line(role(bidir, udp ? HEADER_UDP : HEADER_RETR));
-        for (EndStream s : r.end.streams) {
-            String id = id(s.id) + tag(bidir, s.sender, 'C');
-            out.line(endLine(id, s.sent, udp, true, fmt));
-            out.line(endLine(id, s.received, udp, false, fmt));
-        }
-        if (multi) {
-            out.line(endLine("SUM" + tag(bidir, true, 'C'), r.end.sumSent, udp, true, fmt));
-            out.line(endLine("SUM" + tag(bidir, true, 'C'), r.end.sumReceived, udp, false, fmt));
-            if (bidir && r.end.sumSentBidirReverse != null && r.end.sumReceivedBidirReverse != null) {
-                out.line(endLine("SUM" + tag(true, false, 'C'), r.end.sumSentBidirReverse, udp, true, fmt));
-                out.line(endLine("SUM" + tag(true, false, 'C'), r.end.sumReceivedBidirReverse, udp, false, fmt));
+        // --bidir: each direction's streams, then its [SUM] lines, the client-sending direction first (as iperf3)
+        for (boolean clientSends : bidir ? new boolean[] {true, false} : new boolean[] {true}) {
+            for (EndStream s : r.end.streams) {
+                if (bidir && s.sender != clientSends) {
+                    continue;
+                }
+                String id = id(s.id) + tag(bidir, s.sender, 'C');
+                out.line(endLine(id, s.sent, udp, true, fmt));
+                out.line(endLine(id, s.received, udp, false, fmt));
+            }
+            if (!multi) {
+                continue;
+            }
+            Totals sent = clientSends ? r.end.sumSent : r.end.sumSentBidirReverse;
+            Totals received = clientSends ? r.end.sumReceived : r.end.sumReceivedBidirReverse;
+            if (sent != null && received != null) {
+                out.line(endLine("SUM" + tag(bidir, clientSends, 'C'), sent, udp, true, fmt));
+                out.line(endLine("SUM" + tag(bidir, clientSends, 'C'), received, udp, false, fmt));
             }
         }
         if (o.verbose()) {
@@ -194,12 +217,16 @@ public final class IperfTextFormatter {
         return RinglabText.wallClockLine(r);
     }
 
-    /** One interval line of a stream or sum; {@code sends}: the printing host sends on it. */
+    /**
+     * One interval line of a stream or sum; {@code sends}: the printing host sends on it. A UDP sender's line is
+     * iperf3's report_bw_udp_sender_format, "%ss/sec %s %d  %s", whose first %s is empty except with --bidir,
+     * where it is ten spaces so the datagram count stands under the header's Lost/Total column.
+     */
     static String intervalLine(String id, Interval iv, IntervalStream s, boolean udp, boolean sends,
-                               boolean sum, char fmt, String tag) {
+                               boolean sum, boolean bidir, char fmt, String tag) {
         String head = prefix(id, iv.start, iv.end, s.bytes, s.bitsPerSecond, fmt);
         if (udp) {
-            return sends ? head + "  " + s.packets + "  " + tag
+            return sends ? head + " " + (bidir ? UDP_BIDIR_PAD : "") + " " + s.packets + "  " + tag
                     : head + udpLoss(s.jitterMs, s.lostPackets, s.packets, s.lostPercent()) + "  " + tag;
         }
         if (!sends) {
@@ -210,12 +237,18 @@ public final class IperfTextFormatter {
                 : head + retr + "   " + unit(s.sndCwndBytes, 'A') + "s       " + tag;
     }
 
-    /** One end line of a side: the sender's with TCP retransmits, the receiver's plain (UDP: loss figures). */
+    /**
+     * One end line of a side: the sender's with TCP retransmits, the receiver's plain (UDP: loss figures). A UDP
+     * sender has no jitter or loss of its own: iperf3 3.12 prints its line with 0.0 ms, 0 lost and 0% and only
+     * the datagrams it sent (iperf_print_results passes 0.0, 0, the sender's packet count, 0.0), in either
+     * direction (-R: the server's sending side) and for the sums.
+     */
     static String endLine(String id, Totals t, boolean udp, boolean senderSide, char fmt) {
         String head = prefix(id, t.start, t.end, t.bytes, t.bitsPerSecond, fmt);
         String role = senderSide ? "sender" : "receiver";
         if (udp) {
-            return head + udpLoss(t.jitterMs, t.lostPackets, t.packets, t.lostPercent) + "  " + role;
+            return head + (senderSide ? udpLoss(0.0, 0, t.packets, 0.0)
+                    : udpLoss(t.jitterMs, t.lostPackets, t.packets, t.lostPercent)) + "  " + role;
         }
         return senderSide ? head + String.format(Locale.ROOT, "  %3d             ", t.retransmits) + role
                 : head + "                  " + role;
@@ -326,9 +359,9 @@ public final class IperfTextFormatter {
             sb.append(stamp()).append(title).append(s).append('\n');
         }
 
-        /** An empty line: iperf3 prints it without the title but with the timestamp. */
+        /** An empty line: iperf3 prints it with the timestamp and the title ("mytitle:  "), like any other. */
         void blank() {
-            sb.append(stamp()).append('\n');
+            sb.append(stamp()).append(title).append('\n');
         }
 
         /** Text printed as one block (the server's output), without prefixes. */

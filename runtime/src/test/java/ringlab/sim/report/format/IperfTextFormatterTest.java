@@ -139,6 +139,50 @@ class IperfTextFormatterTest {
         assertEquals("[  5]   0.00-1.00   sec   123 KBytes  1.00 Mbits/sec  0.045 ms  1/86 (1.2%)  ", out.get(4));
     }
 
+    /**
+     * A UDP sender line carries no jitter or loss, whichever host sends: real iperf3 3.12 (loopback, -t 2 -u and
+     * -t 2 -u -R) printed "0.000 ms  0/763 (0%)  sender" over "0.007 ms  0/763 (0%)  receiver".
+     */
+    @Test
+    void udpSenderLineHasNoJitterOrLossInEitherDirection() {
+        for (String[] args : new String[][] {{}, {"-R"}}) {
+            RunReport r = SampleReports.udp(args);
+            r.end.sumSent.jitterMs = 0.045; // a sender's Totals that carries the receiver's figures
+            r.end.sumSent.lostPackets = 2;
+            r.end.sumSent.lostPercent = 1.2;
+            List<String> out = lines(IperfTextFormatter.formatIperf(r));
+            assertTrue(out.contains("[  5]   0.00-2.00   sec   245 KBytes  1.00 Mbits/sec  0.000 ms  0/172 (0%)  sender"),
+                    String.join("\n", out));
+            assertTrue(out.contains("[  5]   0.00-2.00   sec   242 KBytes   993 Kbits/sec  0.045 ms  2/172 (1.2%)  receiver"),
+                    String.join("\n", out));
+        }
+    }
+
+    /**
+     * -T prefixes every line iperf3 prints with its own iperf_printf call, the empty one before "iperf Done."
+     * too (real iperf3 3.12: "mytitle:  " alone on that line).
+     */
+    @Test
+    void titlePrefixesTheEmptyLineBeforeIperfDone() {
+        List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-T", "mytitle")));
+        assertEquals(List.of("mytitle:  ", "mytitle:  iperf Done.", ""), out.subList(out.size() - 3, out.size()));
+    }
+
+    /**
+     * --get-server-output's block is one iperf_printf("\nServer output:\n%s\n") in iperf3 3.12: the -T and
+     * --timestamps prefix stand on its first, empty line only (real iperf3 -T tt --timestamps --get-server-output:
+     * "... tt:  ", "Server output:", the server's lines, "", "... tt:  ", "... tt:  iperf Done.").
+     */
+    @Test
+    void serverOutputBlockIsPrefixedOnceAsIperf3PrintsIt() {
+        List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-T", "tt", "--get-server-output")));
+        int at = out.indexOf("Server output:");
+        assertTrue(at > 0, String.join("\n", out));
+        assertEquals("tt:  ", out.get(at - 1));
+        assertEquals(ServerOutput.RULE, out.get(at + 1));
+        assertEquals(List.of("", "tt:  ", "tt:  iperf Done.", ""), out.subList(out.size() - 4, out.size()));
+    }
+
     @Test
     void bitrateHonoursFormatLetter() {
         List<String> out = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-f", "k")));
@@ -158,8 +202,9 @@ class IperfTextFormatterTest {
     @Test
     void titlePrefixesEveryLineAndVerboseAddsCpu() {
         String text = IperfTextFormatter.formatIperf(SampleReports.tcp("-T", "run1", "-V"));
-        for (String l : lines(text)) {
-            assertTrue(l.isEmpty() || l.startsWith("run1:  "), l);
+        List<String> all = lines(text);
+        for (String l : all.subList(0, all.size() - 1)) {
+            assertTrue(l.startsWith("run1:  "), l);
         }
         assertTrue(text.contains("run1:  Starting Test: protocol: TCP, 1 streams, 131072 byte blocks, "
                 + "omitting 0 seconds, 2 second test, tos 0\n"));

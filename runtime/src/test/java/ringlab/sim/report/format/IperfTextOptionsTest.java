@@ -54,12 +54,44 @@ class IperfTextOptionsTest {
         assertTrue(text.contains("[  5][TX-C]   0.00-1.00   sec") && text.contains("[  7][RX-C]   0.00-1.00   sec"), text);
     }
 
+    /**
+     * UDP --bidir as real iperf3 3.12 prints it (loopback, -t 2 -u -b 50M --bidir): the receiver's interval
+     * header, and the TX lines' datagram count under Lost/Total with the jitter column left empty.
+     */
+    @Test
+    void udpBidirIntervalsUseTheJitterHeaderAndPadTheSendersCount() {
+        List<String> out = IperfTextFormatter.formatIperf(SampleReports.bidir("-u")).lines().toList();
+        assertEquals("[ ID][Role] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams", out.get(3));
+        assertEquals("[  5][TX-C]   0.00-1.00   sec   123 KBytes  1.00 Mbits/sec            86  ", out.get(4));
+        assertTrue(out.get(5).startsWith("[  7][RX-C]   0.00-1.00   sec  61.3 KBytes   502 Kbits/sec  0.020 ms  "), out.get(5));
+    }
+
     @Test
     void bidirWithParallelStreamsHasSumsPerDirection() {
         String text = IperfTextFormatter.formatIperf(SampleReports.bidir("-P", "2"));
         assertTrue(text.contains("[SUM][TX-C]   0.00-1.00   sec") && text.contains("[SUM][RX-C]   0.00-1.00   sec"), text);
         assertTrue(text.contains("[SUM][RX-C]   0.00-2.00   sec") && text.lines().filter(l -> l.startsWith("[SUM][RX-C]")
                 && l.endsWith("receiver")).count() == 1, text);
+    }
+
+    /**
+     * --bidir -P 2 groups lines by direction, each with its [SUM] after its streams, as real iperf3 3.12 prints
+     * them (loopback, -t 1 -P 2 --bidir, TCP and -u alike): intervals [5][TX-C], [7][TX-C], [SUM][TX-C],
+     * [9][RX-C], [11][RX-C], [SUM][RX-C]; the summary the same with a sender and a receiver line each.
+     */
+    @Test
+    void bidirWithParallelStreamsGroupsEachDirectionWithItsSum() {
+        {
+            String text = IperfTextFormatter.formatIperf(SampleReports.bidir("-P", "2"));
+            List<String> firstInterval = text.lines().filter(l -> l.contains("   0.00-1.00   sec")).map(l -> l.substring(0, 11)).toList();
+            assertEquals(List.of("[  5][TX-C]", "[  7][TX-C]", "[SUM][TX-C]", "[  9][RX-C]", "[ 11][RX-C]", "[SUM][RX-C]"),
+                    firstInterval, text);
+            List<String> summary = text.lines().filter(l -> l.endsWith("sender") || l.endsWith("receiver"))
+                    .map(l -> l.substring(0, 11) + (l.endsWith("sender") ? " s" : " r")).toList();
+            assertEquals(List.of("[  5][TX-C] s", "[  5][TX-C] r", "[  7][TX-C] s", "[  7][TX-C] r", "[SUM][TX-C] s",
+                    "[SUM][TX-C] r", "[  9][RX-C] s", "[  9][RX-C] r", "[ 11][RX-C] s", "[ 11][RX-C] r", "[SUM][RX-C] s",
+                    "[SUM][RX-C] r"), summary, text);
+        }
     }
 
     @Test
