@@ -121,7 +121,7 @@ public final class Simulation {
         for (int i = 0; i < layout.streams(); i++) {
             int clientPort = layout.clientPort(i, 40000 + rng.nextInt(20000) + i);
             long start = startNs + rng.nextLong(1_000_000L); // when the client gets to send its first byte
-            StreamStats st = new StreamStats(5 + i, layout.reverse(i));
+            StreamStats st = new StreamStats(clientSocket(i), layout.reverse(i));
             streams.add(st);
             streamPorts.add(new int[] {clientPort, SERVER_PORT});
             Core core = cpu.core(layout.core(i));
@@ -253,7 +253,7 @@ public final class Simulation {
         String name = "iperf3/" + st.id;
         Task t;
         if (!st.reverse) {
-            UdpSocket s = stack.udpBind(SERVER_PORT + st.id - 5, rcvbuf);
+            UdpSocket s = stack.udpBind(SERVER_PORT + streams.indexOf(st), rcvbuf);
             deviceUdp.add(s);
             PeerUdpSender u = new PeerUdpSender(sim, clientPeer, st, o.length(), rate, start, stopNs, DEVICE_ADDR, clientPort, s.port);
             u.ipTos(o.tos());
@@ -269,6 +269,17 @@ public final class Simulation {
         }
         tasks.add(t);
         sim.at(start, (k, a, n) -> cpu.start((Task) a), 0, t);
+    }
+
+    /**
+     * The iperf3 client's socket number (its file descriptor, printed as "[  5]" and JSON's "socket") of stream
+     * {@code i} (0-based; --bidir's reverse streams follow the client-sending ones): iperf3 3.12 has
+     * /dev/urandom on 3 and the control connection on 4, and each stream takes its socket and then the
+     * temporary file its send buffer is mapped from (iperf_new_stream's mkstemp), so the streams are 5, 7, 9, ...
+     * (real iperf3 3.12, strace and -P 5 on loopback with no other descriptors open: 5, 7, 9, 11, 13).
+     */
+    static int clientSocket(int i) {
+        return 5 + 2 * i;
     }
 
     /** net.core.rmem_default/wmem_default and their _max, as Linux ships them. */

@@ -34,7 +34,9 @@ class BidirTest {
         int p = iperf.contains("-P 2") ? 2 : 1;
         assertEquals(2 * p, r.streams.size());
         for (int i = 0; i < 2 * p; i++) {
-            assertEquals(5 + i, r.streams.get(i).id);
+            assertEquals(5 + 2 * i, r.streams.get(i).id, "iperf3's socket numbers: 5, 7, 9, 11");
+            assertEquals(5 + 2 * i, r.end.streams.get(i).id);
+            assertEquals(5 + 2 * i, r.intervals.get(0).streams.get(i).id);
             assertEquals(i < p, r.end.streams.get(i).sender, "forward streams first, then the reverse ones");
         }
         for (Interval iv : r.intervals) {

@@ -6,6 +6,7 @@ package ringlab.sim.workload;
  * receiver's iperf3 loss, reordering and RFC 1889 jitter.
  */
 public final class StreamStats {
+    /** The iperf3 client's socket number of the stream (5, 7, 9, ...: see Simulation.clientSocket). */
     public final int id;
     /** True when the device sends on this stream (-R, or --bidir's reverse streams); false when the peer does. */
     public final boolean reverse;

@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.IntUnaryOperator;
 import ringlab.sim.report.EndStream;
 import ringlab.sim.report.Interval;
 import ringlab.sim.report.IntervalStream;
@@ -105,6 +106,11 @@ public final class IperfTextFormatter {
      * output of --get-server-output.
      */
     static void intervals(RunReport r, IperfOptions o, Out out, boolean localSends, char side) {
+        intervals(r, o, out, localSends, side, id -> id);
+    }
+
+    /** As above, with {@code socket} turning the report's (client's) socket numbers into the printing side's. */
+    static void intervals(RunReport r, IperfOptions o, Out out, boolean localSends, char side, IntUnaryOperator socket) {
         if (o.intervalSec() <= 0 || r.intervals.isEmpty()) {
             return;
         }
@@ -124,7 +130,7 @@ public final class IperfTextFormatter {
             String tag = iv.omitted ? "(omitted)" : "";
             if (!bidir) {
                 for (IntervalStream s : iv.streams) {
-                    out.line(intervalLine(id(s.id), iv, s, udp, localSends, false, false, o.format(), tag));
+                    out.line(intervalLine(id(socket.applyAsInt(s.id)), iv, s, udp, localSends, false, false, o.format(), tag));
                 }
                 if (multi) {
                     out.line(intervalLine("SUM", iv, iv.sum, udp, localSends, true, false, o.format(), tag));
@@ -137,7 +143,8 @@ public final class IperfTextFormatter {
                 boolean sends = clientSends == (side == 'C'); // the server's direction is the other one
                 for (IntervalStream s : iv.streams) {
                     if (s.sender == clientSends) {
-                        out.line(intervalLine(id(s.id) + tag(true, sends, side), iv, s, udp, sends, false, true, o.format(), tag));
+                        out.line(intervalLine(id(socket.applyAsInt(s.id)) + tag(true, sends, side), iv, s, udp, sends, false,
+                                true, o.format(), tag));
                     }
                 }
                 IntervalStream sum = clientSends ? iv.sum : iv.sumBidirReverse; // iv.sum: the client-sending streams

@@ -32,22 +32,36 @@ final class ServerOutput {
         if (first != null) {
             out.line("Accepted connection from " + first.localHost + ", port " + (first.localPort - 1));
         }
+        boolean udp = o.udp();
         for (StreamInfo s : r.streams) {
             out.line(String.format(Locale.ROOT, "[%3d] local %s port %d connected to %s port %d",
-                    s.id, s.remoteHost, s.remotePort, s.localHost, s.localPort));
+                    serverSocket(s.id, udp), s.remoteHost, s.remotePort, s.localHost, s.localPort));
         }
         boolean serverSends = o.reverse();
-        IperfTextFormatter.intervals(r, o, out, serverSends, 'S');
+        IperfTextFormatter.intervals(r, o, out, serverSends, 'S', id -> serverSocket(id, udp));
         out.line(IperfTextFormatter.SEPARATOR);
-        boolean udp = o.udp();
         String header = udp ? IperfTextFormatter.HEADER_UDP
                 : serverSends || o.bidir() ? IperfTextFormatter.HEADER_RETR : IperfTextFormatter.HEADER;
         out.line(o.bidir() ? "[ ID][Role]" + header.substring("[ ID]".length()) : header);
         for (EndStream s : r.end.streams) {
             boolean sends = o.bidir() ? !s.sender : serverSends;
-            String id = IperfTextFormatter.id(s.id) + IperfTextFormatter.tag(o.bidir(), sends, 'S');
+            String id = IperfTextFormatter.id(serverSocket(s.id, udp)) + IperfTextFormatter.tag(o.bidir(), sends, 'S');
             out.line(IperfTextFormatter.endLine(id, sends ? s.sent : s.received, udp, sends, o.format()));
         }
         return out.text();
+    }
+
+    /**
+     * The server's socket number of the stream the client numbers {@code clientSocket} (5, 7, 9, ...: the
+     * stream's index i is (clientSocket - 5) / 2). Real iperf3 3.12 servers (-s -1, nothing else open, -P 5 and
+     * --bidir -P 2 on loopback) number TCP streams 5, 8, 10, 12, ... and UDP streams 5, 6, 9, 11, 13, ...:
+     * descriptors the server holds besides each stream's socket and buffer file shift all but the first.
+     */
+    static int serverSocket(int clientSocket, boolean udp) {
+        int i = (clientSocket - 5) / 2;
+        if (i <= 0) {
+            return 5;
+        }
+        return udp ? (i == 1 ? 6 : 5 + 2 * i) : 6 + 2 * i;
     }
 }

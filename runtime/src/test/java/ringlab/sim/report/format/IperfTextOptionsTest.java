@@ -134,6 +134,25 @@ class IperfTextOptionsTest {
         assertEquals("01/05/26 07:08 2026-01-05 Jan", new Strftime("%D %R %F %b").format(t));
     }
 
+    /**
+     * The server numbers its sockets its own way: real iperf3 3.12 servers printed TCP -P 3's streams as 5, 8, 10
+     * (its client: 5, 7, 9) and UDP's as 5, 6, 9 (-P 5: 5, 6, 9, 11, 13; TCP -P 5: 5, 8, 10, 12, 14).
+     */
+    @Test
+    void serverOutputNumbersStreamsAsTheIperf3ServerDoes() {
+        String text = IperfTextFormatter.formatIperf(SampleReports.tcp("-P", "3", "--get-server-output"));
+        String server = text.substring(text.indexOf("Server output:"));
+        for (String line : List.of("[  5] local 10.0.0.1 port 5201 connected to 10.0.0.2 port 50000",
+                "[  8] local 10.0.0.1 port 5201 connected to 10.0.0.2 port 50001",
+                "[ 10] local 10.0.0.1 port 5201 connected to 10.0.0.2 port 50002")) {
+            assertTrue(server.contains(line + "\n"), server);
+        }
+        assertTrue(server.contains("\n[ 10]   0.00-1.00   sec") && server.contains("\n[ 10]   0.00-2.04   sec"), server);
+        assertTrue(text.contains("[  9] local 10.0.0.2 port 50002 connected to 10.0.0.1 port 5201\n"), text);
+        assertEquals(List.of(5, 8, 10, 12, 14), List.of(5, 7, 9, 11, 13).stream().map(c -> ServerOutput.serverSocket(c, false)).toList());
+        assertEquals(List.of(5, 6, 9, 11, 13), List.of(5, 7, 9, 11, 13).stream().map(c -> ServerOutput.serverSocket(c, true)).toList());
+    }
+
     @Test
     void serverOutputIsTheDevicesIperf3ServerText() {
         String text = IperfTextFormatter.formatIperf(SampleReports.tcp("--get-server-output"));
