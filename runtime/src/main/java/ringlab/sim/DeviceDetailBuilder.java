@@ -52,7 +52,7 @@ final class DeviceDetailBuilder {
             long[] a = snaps.get(snaps.size() - 2), b = snaps.get(snaps.size() - 1);
             double dt = (s.sampler.times.get(snaps.size() - 1) - s.sampler.times.get(snaps.size() - 2)) / (double) Sim.SEC;
             long bytes = 0;
-            for (int i = 0; i < s.streams.size(); i++) bytes += b[i * 8 + 1] - a[i * 8 + 1];
+            for (int i = 0; i < s.streams.size(); i++) bytes += b[i * Sampler.STRIDE + 1] - a[i * Sampler.STRIDE + 1];
             if (dt > 0) bps = bytes * 8 / dt;
         }
         return new SimStatus(s.sim.now(), s.sim.events(), bps, cpuNs(), detail());

@@ -82,7 +82,9 @@ final class ReportBuilder {
                 x.rttvarUs = info[i * Sampler.INFO];
                 x.sndWndBytes = info[i * Sampler.INFO + 1];
                 x.pmtu = opts().udp() ? 0 : s.scenario.board.nic().mtu();
-                x.packets = b[o + 5] - a[o + 5];
+                // UDP datagrams of the client's side: sent where it sends, else the receiver's count (highest
+                // sequence seen), which the receiving side's lost/total and loss percentage are taken over
+                x.packets = x.sender ? b[o + 5] - a[o + 5] : b[o + 8] - a[o + 8];
                 x.lostPackets = b[o + 6] - a[o + 6];
                 x.outOfOrder = b[o + 7] - a[o + 7];
                 x.jitterMs = sm.jitter.get(k)[i] / 1e6;
@@ -125,13 +127,15 @@ final class ReportBuilder {
             Totals tr = new Totals(secs, recvBytes, recvBytes * 8 / secs);
             ts.retransmits = last[o + 2] - base[o + 2];
             if (opts().udp()) {
-                for (Totals t : new Totals[] {ts, tr}) {
-                    t.packets = last[o + 5] - base[o + 5];
-                    t.lostPackets = last[o + 6] - base[o + 6];
-                    t.lostPercent = t.packets > 0 ? 100.0 * t.lostPackets / t.packets : 0;
-                    t.jitterMs = st.jitterNs / 1e6;
-                    t.outOfOrder = last[o + 7] - base[o + 7];
-                }
+                // as iperf3 3.12: the sender has only the datagrams it sent; the receiver's total is its packet
+                // count (the highest sequence number seen), lost the gaps below it, the loss percentage lost over
+                // the sender's count. A datagram still in flight at the end is in neither bytes nor packets.
+                ts.packets = last[o + 5] - base[o + 5];
+                tr.packets = last[o + 8] - base[o + 8];
+                tr.lostPackets = last[o + 6] - base[o + 6];
+                tr.lostPercent = lostPercent(tr.lostPackets, ts.packets);
+                tr.jitterMs = st.jitterNs / 1e6;
+                tr.outOfOrder = last[o + 7] - base[o + 7];
             } else {
                 tcpInfoSummary(ts, i);
             }
@@ -142,9 +146,12 @@ final class ReportBuilder {
         }
         r.end.sumSent = sum(fwd, secs, true);
         r.end.sumReceived = sum(fwd, secs, false);
+        r.end.sumReceived.lostPercent = lostPercent(r.end.sumReceived.lostPackets, r.end.sumSent.packets);
         if (bidir()) {
             r.end.sumSentBidirReverse = sum(rev, secs, true);
             r.end.sumReceivedBidirReverse = sum(rev, secs, false);
+            r.end.sumReceivedBidirReverse.lostPercent = lostPercent(r.end.sumReceivedBidirReverse.lostPackets,
+                    r.end.sumSentBidirReverse.packets);
         }
         if (!opts().udp() && !s.senderConns.isEmpty()) {
             r.end.senderTcpCongestion = linuxName(s.senderConns.get(0));
@@ -193,8 +200,12 @@ final class ReportBuilder {
             sum.jitterMs = Math.max(sum.jitterMs, t.jitterMs);
         }
         sum.bitsPerSecond = sum.bytes * 8 / secs;
-        if (opts().udp()) sum.lostPercent = sum.packets > 0 ? 100.0 * sum.lostPackets / sum.packets : 0;
         return sum;
+    }
+
+    /** iperf3's UDP loss percentage: lost datagrams over those sent, 0 when none were sent. */
+    private static double lostPercent(long lost, long sent) {
+        return sent > 0 ? 100.0 * lost / sent : 0;
     }
 
     /**

@@ -14,8 +14,12 @@ import ringlab.sim.workload.StreamStats;
  * and where a -n/-k run ends ({@link #finish}).
  */
 final class Sampler implements EventHandler {
-    /** Per stream in a snapshot: sent, received, retransmits, cwnd, rtt us, packets, lost, out of order. */
-    static final int STRIDE = 8;
+    /**
+     * Per stream in a snapshot: sent, received, retransmits, cwnd, rtt us, packets sent, lost, out of order, and
+     * the receiver's packet count (iperf3's: the highest sequence number seen, so a datagram still in flight
+     * counts on neither side of lost/total).
+     */
+    static final int STRIDE = 9;
     /** Per stream in a tcp_info sample: rttvar us, snd_wnd bytes. */
     static final int INFO = 2;
 
@@ -100,6 +104,7 @@ final class Sampler implements EventHandler {
             snap[o + 5] = st.packetsSent;
             snap[o + 6] = st.lost;
             snap[o + 7] = st.outOfOrder;
+            snap[o + 8] = st.udpExpected();
             jit[i] = st.jitterNs;
         }
         snapshots.add(snap);

@@ -204,22 +204,33 @@ public final class IperfJsonFormatter {
         return flagged(m, sender);
     }
 
-    /** A UDP stream's end: bytes of the client's own side, loss figures of the receiving side (as iperf3). */
+    /**
+     * A UDP stream's end: bytes of the client's own side, loss figures of the receiving side (as iperf3), and
+     * as "packets" the sender's count when there is one (iperf3 3.12 prints one packet count here and prefers
+     * the sender's: a real loopback run had packets 682140 = sent, beside sum_received's 682097).
+     */
     private static Map<String, Object> udpStream(EndStream s, boolean sender) {
         Map<String, Object> m = times(s.id, sender ? s.sent : s.received);
         loss(m, s.received);
+        m.put("packets", sentOrReceived(s.sent, s.received));
         m.put("out_of_order", s.received.outOfOrder);
         return flagged(m, sender);
+    }
+
+    private static long sentOrReceived(Totals sent, Totals received) {
+        return sent.packets > 0 ? sent.packets : received.packets;
     }
 
     /**
      * UDP's three sums as iperf3 3.12 prints them: "sum" is the client's side with the receiver's loss figures
      * and the streams' sender flag; "sum_sent" is the sending side (no jitter or loss, the sender's datagram
-     * count, sender true); "sum_received" the receiving side (sender false), whichever way the data went.
+     * count, sender true); "sum_received" the receiving side (its own packet count, the highest sequence number
+     * seen; sender false), whichever way the data went. "sum" and each stream's "packets" are the sender's count.
      */
     private static void udpSums(Map<String, Object> m, String suffix, Totals sent, Totals received, boolean clientSends) {
         Map<String, Object> sum = times(null, clientSends ? sent : received);
         loss(sum, received);
+        sum.put("packets", sentOrReceived(sent, received)); // the sender's count, as per stream
         m.put("sum" + suffix, flagged(sum, clientSends));
         Map<String, Object> s = times(null, sent);
         Totals none = new Totals();
