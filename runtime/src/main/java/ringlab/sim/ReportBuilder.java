@@ -217,6 +217,8 @@ final class ReportBuilder {
         IperfOptions o = opts();
         SocketInfo si = new SocketInfo();
         si.sockBufsize = o.window();
+        si.controlMss = s.scenario.board.nic().mtu() - 40
+                - (StackSettings.from(s.scenario.settings).tcpTimestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0);
         if (o.udp()) {
             si.sndbufActual = Simulation.udpSocketBuffer(o.window());
             si.rcvbufActual = si.sndbufActual;

@@ -11,4 +11,9 @@ public final class SocketInfo {
     public long sndbufActual;
     public long rcvbufActual;
     public int tcpMssDefault;
+    /**
+     * The control connection's MSS as TCP_MAXSEG reads it (the link's MTU less 40, less 12 with TCP timestamps),
+     * which iperf3 -V prints as "Control connection MSS"; 0 when unknown.
+     */
+    public int controlMss;
 }

@@ -177,7 +177,7 @@ public final class IperfJsonFormatter {
      * A report that does not name the algorithm (built by hand, or by a simulation before it recorded it) gets
      * -C's or Linux's default, cubic, which is also the simulated stack's default.
      */
-    private static String congestion(String reported, IperfOptions o) {
+    static String congestion(String reported, IperfOptions o) {
         return reported != null ? reported : o.congestion() != null ? o.congestion() : "cubic";
     }
 

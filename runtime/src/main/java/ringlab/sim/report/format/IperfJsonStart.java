@@ -29,7 +29,7 @@ final class IperfJsonStart {
     private static final String COOKIE_CHARS = "abcdefghijklmnopqrstuvwxyz234567";
     private static final int COOKIE_LENGTH = 36;
     /** iperf3 prints start.timestamp.time with strftime("%a, %d %b %Y %H:%M:%S %Z") on gmtime. */
-    private static final DateTimeFormatter TIME = DateTimeFormatter
+    static final DateTimeFormatter TIME = DateTimeFormatter
             .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
     private IperfJsonStart() {

@@ -60,9 +60,31 @@ public final class IperfTextFormatter {
         StreamInfo first = r.streams.isEmpty() ? null : r.streams.get(0);
         String host = first != null ? first.remoteHost : (o.host() != null ? o.host() : "device");
         int port = first != null ? first.remotePort : o.port();
+        if (o.verbose()) {
+            // iperf_run_client: the version, then the system info after an iperf_printf of "" (so -T and
+            // --timestamps prefix that line twice); iperf_connect: the control MSS with plain printf (no prefix)
+            out.line(IperfJsonStart.IPERF_VERSION);
+            out.linePrefixedTwice(IperfJsonStart.systemInfo(r.boardId));
+            int ctrlMss = controlMss(r);
+            if (ctrlMss > 0) {
+                out.raw("Control connection MSS " + ctrlMss + "\n");
+            }
+            out.line("Time: " + IperfJsonStart.TIME.format(start != null ? start : Instant.EPOCH));
+        }
         out.line("Connecting to host " + host + ", port " + port);
         if (o.reverse()) {
             out.line("Reverse mode, remote host " + host + " is sending");
+        }
+        if (o.verbose()) {
+            // iperf_on_connect: the cookie, the data streams' MSS (TCP: -M's, else the control connection's) and
+            // the target rate when there is one
+            out.line("      Cookie: " + IperfJsonStart.cookie(r.seed));
+            if (!o.udp() && (o.mss() > 0 || controlMss(r) > 0)) {
+                out.line("      TCP MSS: " + (o.mss() > 0 ? o.mss() : controlMss(r) + " (default)"));
+            }
+            if (o.bitrate() > 0) {
+                out.line("      Target Bitrate: " + o.bitrate());
+            }
         }
         for (StreamInfo s : r.streams) {
             out.line(String.format(Locale.ROOT, "[%3d] local %s port %d connected to %s port %d",
@@ -91,7 +113,8 @@ public final class IperfTextFormatter {
 
     /**
      * Only the end section of the iperf3 client text: the summary header and the sender and receiver lines
-     * (with -V also "Test Complete" and the CPU line), as the Before/After tables of driver patches quote it.
+     * (with -V also "Test Complete", the CPU line and, for TCP, the congestion control lines), as the
+     * Before/After tables of driver patches quote it.
      */
     public static String formatSummary(RunReport r) {
         IperfOptions o = IperfJsonFormatter.options(r);
@@ -203,7 +226,16 @@ public final class IperfTextFormatter {
                     peerSends ? "sender" : "receiver", fixed(c.hostTotal, 1), fixed(c.hostUser, 1),
                     fixed(c.hostSystem, 1), peerSends ? "receiver" : "sender", fixed(c.remoteTotal, 1),
                     fixed(c.remoteUser, 1), fixed(c.remoteSystem, 1)));
+            if (!udp) {
+                out.line("snd_tcp_congestion " + IperfJsonFormatter.congestion(r.end.senderTcpCongestion, o));
+                out.line("rcv_tcp_congestion " + IperfJsonFormatter.congestion(r.end.receiverTcpCongestion, o));
+            }
         }
+    }
+
+    /** The control connection's MSS; reports without it (built by hand) fall back to the data streams'. */
+    private static int controlMss(RunReport r) {
+        return r.socket.controlMss > 0 ? r.socket.controlMss : r.socket.tcpMssDefault;
     }
 
     /** Seconds from the test's start to its end (omit period included), for --timestamps. */
@@ -364,6 +396,12 @@ public final class IperfTextFormatter {
 
         void line(String s) {
             sb.append(stamp()).append(title).append(s).append('\n');
+        }
+
+        /** A line after an iperf_printf of "": the --timestamps and -T prefix twice (iperf3 -V's system info). */
+        void linePrefixedTwice(String s) {
+            sb.append(stamp()).append(title);
+            line(s);
         }
 
         /** An empty line: iperf3 prints it with the timestamp and the title ("mytitle:  "), like any other. */

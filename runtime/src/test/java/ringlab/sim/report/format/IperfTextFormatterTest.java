@@ -204,13 +204,48 @@ class IperfTextFormatterTest {
         String text = IperfTextFormatter.formatIperf(SampleReports.tcp("-T", "run1", "-V"));
         List<String> all = lines(text);
         for (String l : all.subList(0, all.size() - 1)) {
-            assertTrue(l.startsWith("run1:  "), l);
+            // iperf3 prints the control connection's MSS with plain printf, without the title
+            assertTrue(l.startsWith("run1:  ") || l.equals("Control connection MSS 1448"), l);
         }
         assertTrue(text.contains("run1:  Starting Test: protocol: TCP, 1 streams, 131072 byte blocks, "
                 + "omitting 0 seconds, 2 second test, tos 0\n"));
         assertTrue(text.contains("run1:  Test Complete. Summary Results:\n"));
         assertTrue(text.contains("run1:  CPU Utilization: local/sender 5.2% (0.5%u/4.8%s), "
                 + "remote/receiver 61.0% (1.0%u/60.0%s)\n"));
+    }
+
+    /**
+     * -V's extra lines in real iperf3 3.12's order and layout (loopback, -V and -V -T tt -R): version, system info
+     * (prefixed twice), "Control connection MSS" (no prefix), Time, then after Connecting the Cookie, TCP MSS and
+     * Target Bitrate lines, and snd_/rcv_tcp_congestion after the CPU line.
+     */
+    @Test
+    void verboseAddsIperf3sHeaderAndCongestionLines() {
+        RunReport r = SampleReports.tcp("-V", "-T", "tt", "-b", "10M");
+        r.socket.controlMss = 1448;
+        r.end.senderTcpCongestion = "cubic";
+        r.end.receiverTcpCongestion = "reno";
+        List<String> out = lines(IperfTextFormatter.formatIperf(r, java.time.Instant.parse("2026-12-07T16:24:20Z")));
+        assertEquals(List.of(
+                "tt:  iperf 3.12",
+                "tt:  tt:  " + IperfJsonStart.systemInfo("sim-a"),
+                "Control connection MSS 1448",
+                "tt:  Time: Mon, 07 Dec 2026 16:24:20 GMT",
+                "tt:  Connecting to host 10.0.0.1, port 5201",
+                "tt:        Cookie: " + IperfJsonStart.cookie(42),
+                "tt:        TCP MSS: 1448 (default)",
+                "tt:        Target Bitrate: 10000000",
+                "tt:  [  5] local 10.0.0.2 port 50000 connected to 10.0.0.1 port 5201"), out.subList(0, 9));
+        int cpu = out.indexOf("tt:  CPU Utilization: local/sender 5.2% (0.5%u/4.8%s), remote/receiver 61.0% (1.0%u/60.0%s)");
+        assertEquals(List.of("tt:  snd_tcp_congestion cubic", "tt:  rcv_tcp_congestion reno", "tt:  ", "tt:  iperf Done."),
+                out.subList(cpu + 1, cpu + 5));
+
+        List<String> udp = lines(IperfTextFormatter.formatIperf(SampleReports.udp("-V", "-M", "512")));
+        assertTrue(udp.stream().noneMatch(l -> l.contains("TCP MSS") || l.contains("tcp_congestion")), String.join("\n", udp));
+        assertTrue(udp.contains("      Target Bitrate: 1000000"), String.join("\n", udp));
+        List<String> mss = lines(IperfTextFormatter.formatIperf(SampleReports.tcp("-V", "-M", "512")));
+        assertTrue(mss.contains("      TCP MSS: 512") && mss.contains("Control connection MSS 1448"), String.join("\n", mss));
+        assertEquals(IperfTextFormatter.formatIperf(r), IperfTextFormatter.formatIperf(r), "deterministic");
     }
 
     @Test
