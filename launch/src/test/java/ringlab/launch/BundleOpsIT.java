@@ -20,6 +20,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -183,6 +185,42 @@ class BundleOpsIT {
         Files.write(node.data.resolve("deploy/fake-spi.jar"), TestBundles.dataBundle("test.fake.spi", Map.of("Export-Package", "ringlab.spi.feature"), Map.of("a.txt", "x")));
         await("refused from the folder", () -> events("bundle_refused").size() == 2);
         assertTrue(bundles("test.fake.spi").isEmpty());
+    }
+
+    /**
+     * What the deploy folder cannot take is said in the event log, not only in the OSGi log: a file that is no
+     * jar and a jar with two manifests are moved out with a bundle_refused event (FileInstall failed on the
+     * first at every scan, silently, and installed the second with the manifest the framework reads, not the one
+     * checked); a bundle whose activator throws is FileInstall's warning, recorded as a warning event.
+     */
+    @Test
+    void whatTheDeployFolderCannotTakeIsSaidInTheEventLog() throws Exception {
+        start();
+        Files.writeString(node.data.resolve("deploy/notes.jar"), "not a zip");
+        JsonObject notJar = await("the non-jar refused", () -> events("bundle_refused").stream().findFirst().orElse(null));
+        assertTrue(notJar.get("message").getAsString().contains("deploy/notes.jar refused: not a jar"), notJar.toString());
+        assertTrue(Files.exists(node.data.resolve("deploy-refused/notes.jar")));
+
+        ByteArrayOutputStream two = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(two)) {
+            zip.putNextEntry(new ZipEntry("meta-inf/manifest.mf"));
+            zip.write("Manifest-Version: 1.0\r\nBundle-ManifestVersion: 2\r\nBundle-SymbolicName: test.two\r\n\r\n".getBytes(StandardCharsets.UTF_8));
+            zip.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+            zip.write(("Manifest-Version: 1.0\r\nBundle-ManifestVersion: 2\r\nBundle-SymbolicName: test.two\r\n"
+                    + "Export-Package: ringlab.spi.feature;version=1.99\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Files.write(node.data.resolve("deploy/two.jar"), two.toByteArray());
+        await("the jar with two manifests refused", () -> events("bundle_refused").size() == 2);
+        assertTrue(events("bundle_refused").get(1).get("message").getAsString().contains("2 manifests"), events("bundle_refused").toString());
+        assertTrue(bundles("test.two").isEmpty());
+        Answer api = node.post("/bundles", two.toByteArray());
+        assertEquals(400, api.status(), api.body());
+        assertTrue(api.error().contains("2 manifests"), api.body());
+
+        Files.write(node.data.resolve("deploy/throws.jar"), TestBundles.activatorBundle("test.throws", "1.0.0", "throw new IllegalStateException(\"boom at start\");", Map.of()));
+        JsonObject warned = await("the failed start said", () -> events("warning").stream()
+                .filter(e -> e.get("message").getAsString().contains("throws.jar")).findFirst().orElse(null));
+        assertTrue(warned.get("message").getAsString().startsWith("deploy folder: ") && warned.get("message").getAsString().contains("boom at start"), warned.toString());
     }
 
     /**

@@ -60,7 +60,7 @@ final class BundleOps {
             try {
                 b = context.installBundle(Infrastructure.API_LOCATION + mf.symbolicName(), new ByteArrayInputStream(jar));
             } catch (BundleException | RuntimeException e) {
-                throw new IllegalArgumentException("not a valid bundle: " + e.getMessage());
+                throw new IllegalArgumentException("not a valid bundle: " + message(e));
             }
             try {
                 start(b, failure -> uninstallLate(b));
@@ -101,7 +101,7 @@ final class BundleOps {
                 b.update(new ByteArrayInputStream(jar));
             } catch (BundleException | IllegalStateException e) {
                 throw new IllegalArgumentException("update of bundle " + b.getBundleId() + " failed, version " + b.getVersion() + " kept ("
-                        + (wasActive ? restartQuietly(b) : BundleRoutes.state(b.getState())) + "): " + e.getMessage());
+                        + (wasActive ? restartQuietly(b) : BundleRoutes.state(b.getState())) + "): " + message(e));
             }
             refresh();
             if (!wasActive) return b;

@@ -2,8 +2,8 @@ package ringlab.webconsole.api;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.apache.felix.fileinstall.ArtifactInstaller;
@@ -22,7 +22,7 @@ import ringlab.node.NodeEvent.Kind;
  * one claims the jars in the deploy folder that must not become bundles: a symbolic name already installed
  * otherwise (through the API or by the node's launcher: FileInstall would update that bundle, take it over
  * and uninstall it when the file goes) or from another file of the folder, a jar exporting ringlab.* or infrastructure packages, a manifest
- * over {@link JarManifest#MAX_BYTES}. Such a jar is moved to DATA/deploy-refused/ (so a later scan, or the
+ * over {@link JarManifest#MAX_BYTES} or two manifests, a file that is no jar at all. Such a jar is moved to DATA/deploy-refused/ (so a later scan, or the
  * first scan after a restart, before this service is back, cannot pick it up) with a bundle_refused event.
  */
 @Component(service = ArtifactInstaller.class, property = Constants.SERVICE_RANKING + ":Integer=1000")
@@ -70,12 +70,17 @@ public final class DeployFolderGuard implements ArtifactInstaller {
     /** Why the jar must not be installed from the deploy folder, or null to leave it to FileInstall. */
     String refusal(File file) {
         JarManifest mf;
-        try (InputStream in = Files.newInputStream(file.toPath())) {
-            mf = JarManifest.read(in);
+        try {
+            mf = JarManifest.read(file.toPath());
+        } catch (NoSuchFileException e) {
+            return null; // gone since the scan
         } catch (IOException e) {
-            return null; // not a jar (yet: still being copied); FileInstall retries or ignores it
+            // FileInstall hands a file over only once two scans found it unchanged, so this is no jar still
+            // being copied: without this, FileInstall would fail on it at every scan and say so nowhere
+            return "not a jar (" + e.getMessage() + ")";
         } catch (IllegalArgumentException e) {
-            return e.getMessage().startsWith("refused") ? e.getMessage() : null; // too large; "not a bundle" is FileInstall's call
+            // a manifest too large or two of them; "not a bundle" (no manifest, no name) is FileInstall's call
+            return e.getMessage().startsWith("refused: ") ? e.getMessage().substring("refused: ".length()) : null;
         }
         Path self = file.toPath().toAbsolutePath().normalize();
         for (Bundle b : context.getBundles()) {

@@ -62,4 +62,40 @@ class JarManifestTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> JarManifest.read(bytes.toByteArray()))
                 .getMessage().contains("no META-INF/MANIFEST.MF"));
     }
+    /** A zip of the given entries (name, text), as ZipOutputStream writes them. */
+    static byte[] zip(String... entries) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            for (int i = 0; i < entries.length; i += 2) {
+                zip.putNextEntry(new ZipEntry(entries[i]));
+                zip.write(entries[i + 1].getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    static final String HARMLESS = "Manifest-Version: 1.0\r\nBundle-SymbolicName: t.harmless\r\n\r\n";
+    static final String EXPORTS_SPI = "Manifest-Version: 1.0\r\nBundle-SymbolicName: t.harmless\r\nExport-Package: ringlab.spi.feature\r\n\r\n";
+
+    @Test
+    void aJarWithTwoManifestsIsRefusedWhateverTheirCaseOrOrder() throws IOException {
+        // the framework reads META-INF/MANIFEST.MF exactly, from the central directory; a check that took the first
+        // entry matching in any case read the harmless one and let the other, exporting ringlab.*, be installed
+        for (byte[] jar : List.of(zip("meta-inf/manifest.mf", HARMLESS, "META-INF/MANIFEST.MF", EXPORTS_SPI),
+                zip("META-INF/MANIFEST.MF", EXPORTS_SPI, "Meta-Inf/Manifest.MF", HARMLESS))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JarManifest.read(jar));
+            assertTrue(e.getMessage().startsWith("refused: the jar has 2 manifests"), e.getMessage());
+        }
+        // the same name twice: ZipOutputStream refuses that, so the second name is written one letter off and mended
+        byte[] twice = zip("META-INF/MANIFEST.MF", HARMLESS, "META-INF/MANIFEST.MX", EXPORTS_SPI);
+        String latin = new String(twice, StandardCharsets.ISO_8859_1).replace("MANIFEST.MX", "MANIFEST.MF");
+        byte[] same = latin.getBytes(StandardCharsets.ISO_8859_1);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> JarManifest.read(same)).getMessage().contains("2 manifests"));
+    }
+
+    @Test
+    void aManifestInOtherLetterCaseIsNotTheFrameworksAndSaidSo() throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JarManifest.read(zip("meta-inf/manifest.mf", HARMLESS)));
+        assertTrue(e.getMessage().startsWith("not a bundle: the jar has no META-INF/MANIFEST.MF (its meta-inf/manifest.mf is not read"), e.getMessage());
+    }
 }
