@@ -159,6 +159,67 @@ class NodeHttpLimitsIT {
         assertTrue(q.error().length() < 400, q.error());
     }
 
+    /**
+     * What does not decode is the client's 400, named, as JSON on the API (Jetty's own exception for a bad
+     * %-escape was a 500, a sequence number of '.' an ArrayIndexOutOfBoundsException, a number beyond
+     * BigDecimal's exponent "Exponent overflow."); the console's login answers its page; a folder of the
+     * bundle is no file; HEAD is GET without the body.
+     */
+    @Test
+    void whatDoesNotDecodeIsA400NamingItAndHeadIsGetWithoutTheBody() throws Exception {
+        node = new NodeHarness().start();
+        for (String path : List.of("/events?since=%zz", "/metrics?since=%zz", "/stream?since=%zz")) {
+            Raw a = raw("GET", path, Map.of(), new byte[0]); // java.net.URI refuses to send it
+            assertEquals(400, a.status(), path + " -> " + a.body());
+            assertTrue(error(a.body()).startsWith("the query string cannot be read"), a.body());
+        }
+        for (String since : List.of(".", "..", "1.2.3", "-1", "x")) {
+            Answer a = node.get("/stream?since=" + since);
+            assertEquals(400, a.status(), since + " -> " + a.body());
+            assertTrue(a.error().startsWith("since must be SAMPLE_SEQ.EVENT_SEQ"), a.body());
+        }
+        Answer big = node.put("/scenario", "{\"seed\": 1e2147483648}");
+        assertEquals(400, big.status(), big.body());
+        assertTrue(big.error().contains("field 'seed'"), big.body());
+        Answer tunable = node.put("/features/gro", "{\"gro_normal_batch\": 1e20000}");
+        assertEquals(400, tunable.status(), tunable.body());
+        assertTrue(tunable.error().contains("gro_normal_batch"), tunable.body());
+
+        HttpClient http = HttpClient.newHttpClient();
+        String base = "http://127.0.0.1:" + node.port;
+        HttpResponse<String> head = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/status")).header("Authorization", "Bearer " + node.token())
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, head.statusCode());
+        assertEquals("", head.body());
+        assertEquals("application/json", head.headers().firstValue("Content-Type").orElse("").split(";")[0]);
+        HttpResponse<String> folder = http.send(HttpRequest.newBuilder(URI.create(base + "/assets")).header("Authorization", "Bearer " + node.token()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, folder.statusCode(), "a folder of the console bundle is not an empty file");
+        HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create(base + "/login")).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("token=%zz")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, login.statusCode(), login.body());
+        assertTrue(login.body().contains("That request could not be read") && login.body().contains("<form"), "the login page again: " + login.body());
+    }
+
+    /**
+     * A client of the node's previous run (a console tab left open while the node restarted) resumes with
+     * sequence numbers the new run has not reached: it is told to start over and gets the history, instead
+     * of nothing until the new numbers pass the old ones.
+     */
+    @Test
+    void aStreamResumedBeyondTheNewestStartsOverWithAReset() throws Exception {
+        node = new NodeHarness().start();
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<java.util.stream.Stream<String>> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.port + "/api/v1/stream"))
+                .header("Authorization", "Bearer " + node.token()).header("Last-Event-ID", "999999.999999").build(), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, r.statusCode());
+        try (java.util.stream.Stream<String> lines = r.body()) {
+            List<String> first = lines.limit(8).toList();
+            assertEquals("event: reset", first.get(2), first.toString());
+            assertTrue(first.stream().anyMatch(l -> l.startsWith("id: ")), "history follows: " + first);
+        }
+    }
+
     @Test
     void everyAnswerCarriesTheSecurityHeaders() throws Exception {
         node = new NodeHarness().start();

@@ -20,8 +20,9 @@ public interface Experiments {
 
     /**
      * Validates a request as a whole (board installed, both feature lists resolve on it, the iperf3
-     * arguments parse, seconds in range, room in the queue) and queues it. A refused request throws
-     * IllegalArgumentException with one line naming the problem, and nothing runs.
+     * arguments parse, seconds in range) and queues it. A refused request throws IllegalArgumentException
+     * with one line naming the problem, and nothing runs; {@link BusyException} when the queue is full or the
+     * node is stopping (the same request may succeed later).
      */
     Experiment submit(ExperimentRequest request);
 

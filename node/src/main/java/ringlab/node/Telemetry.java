@@ -8,6 +8,9 @@ public interface Telemetry {
     /** Samples with {@code seq > after} still kept, oldest first (0 for all of them). */
     List<Sample> since(long after);
 
+    /** The sequence number of the newest sample, 0 before the first. */
+    long lastSeq();
+
     /** How many samples are kept. */
     int capacity();
 

@@ -6,5 +6,5 @@
  * ConfigAdmin, Metatype) and Gson, never on HTTP: the web console bundle is the node's HTTP face and
  * depends on this package, not the reverse.
  */
-@org.osgi.annotation.versioning.Version("0.5.0")
+@org.osgi.annotation.versioning.Version("0.6.0")
 package ringlab.node;

@@ -31,6 +31,13 @@ export function connect() {
   const es = new EventSource('/api/v1/stream');
   es.addEventListener('open', () => { live.connected = true; emit('connection', true); });
   es.addEventListener('error', () => { live.connected = false; emit('connection', false); });
+  // The node was restarted while the page stayed open: its numbers start again, the old run's history goes
+  es.addEventListener('reset', () => {
+    live.samples.length = 0;
+    live.events.length = 0;
+    live.lastSampleSeq = 0;
+    live.lastEventSeq = 0;
+  });
   es.addEventListener('sample', m => {
     const s = JSON.parse(m.data);
     if (s.seq <= live.lastSampleSeq) return;

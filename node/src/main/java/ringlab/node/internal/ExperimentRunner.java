@@ -15,6 +15,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import ringlab.node.BoardCatalog;
+import ringlab.node.BusyException;
 import ringlab.node.Experiment;
 import ringlab.node.Experiment.State;
 import ringlab.node.ExperimentRequest;
@@ -73,10 +74,10 @@ public final class ExperimentRunner implements Experiments {
         synchronized (jobs) {
             long queued = jobs.values().stream().filter(j -> j.state() == State.QUEUED).count();
             if (queued >= MAX_QUEUED) {
-                throw new IllegalArgumentException("too many experiments waiting (" + queued + " queued, at most " + MAX_QUEUED
+                throw new BusyException("too many experiments waiting (" + queued + " queued, at most " + MAX_QUEUED
                         + "); submit again when one has finished");
             }
-            if (closing) throw new IllegalArgumentException("the node is stopping; no experiment can start");
+            if (closing) throw new BusyException("the node is stopping; no experiment can start");
             job = new ExperimentJob(++lastId, request, plan);
             jobs.put(job.id, job);
             forgetOld();

@@ -259,6 +259,9 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     public int capacity() { return telemetry.capacity(); }
 
     @Override
+    public long lastSeq() { return telemetry.lastSeq(); }
+
+    @Override
     public AutoCloseable subscribe(Consumer<Sample> listener) { return telemetry.subscribe(listener); }
 
     @Override

@@ -116,5 +116,8 @@ final class TelemetrySampler implements Telemetry {
     public int capacity() { return samples.capacity(); }
 
     @Override
+    public long lastSeq() { return samples.lastSeq(); }
+
+    @Override
     public AutoCloseable subscribe(Consumer<Sample> listener) { return samples.subscribe(listener); }
 }

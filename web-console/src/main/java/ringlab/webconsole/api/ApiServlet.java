@@ -18,6 +18,7 @@ import org.osgi.service.metatype.MetaTypeService;
 import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletName;
 import org.osgi.service.servlet.whiteboard.propertytypes.HttpWhiteboardServletPattern;
 import ringlab.node.BoardCatalog;
+import ringlab.node.BusyException;
 import ringlab.node.EventLog;
 import ringlab.node.Experiments;
 import ringlab.node.FeatureCatalog;
@@ -30,6 +31,7 @@ import ringlab.node.StaleVersionException;
 import ringlab.node.Telemetry;
 import ringlab.webconsole.auth.Access;
 import ringlab.webconsole.auth.Sessions;
+import ringlab.webconsole.ui.ParameterGuard;
 import ringlab.webconsole.ui.SecurityHeaders;
 
 /**
@@ -109,7 +111,8 @@ public final class ApiServlet extends HttpServlet {
     }
 
     @Override
-    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    protected void service(HttpServletRequest request, HttpServletResponse resp) throws IOException {
+        HttpServletRequest req = new ParameterGuard(request);
         dataHeaders(resp);
         Access.Principal who = Access.of(req, sessions, data);
         if (who == null) {
@@ -130,6 +133,9 @@ public final class ApiServlet extends HttpServlet {
             send(resp, 412, new Answers.ErrorBody(e.getMessage())); // If-Match named an older version
         } catch (ReadOnlyConfigException e) {
             send(resp, 409, new Answers.ErrorBody(e.getMessage())); // a .cfg file owns it and cannot be written
+        } catch (BusyException e) {
+            resp.setHeader("Retry-After", "5");
+            send(resp, 503, new Answers.ErrorBody(e.getMessage())); // no room now; the same request may succeed later
         } catch (IllegalArgumentException e) {
             send(resp, 400, new Answers.ErrorBody(e.getMessage()));
         } catch (RuntimeException e) {
@@ -155,11 +161,19 @@ public final class ApiServlet extends HttpServlet {
         String path = path(req);
         String[] seg = path.substring(1).split("/", -1);
         boolean pathKnown = false;
+        // HEAD is GET without the body (Jetty sends no content on a HEAD), the event stream's headers alone
+        boolean head = req.getMethod().equals("HEAD");
+        String method = head ? "GET" : req.getMethod();
         for (Route r : routes) {
             Map<String, String> params = r.match(seg);
             if (params == null) continue;
             pathKnown = true;
-            if (r.method().equals(req.getMethod())) {
+            if (r.method().equals(method)) {
+                if (head && r.response() == Route.EVENT_STREAM) {
+                    resp.setStatus(200);
+                    resp.setContentType("text/event-stream");
+                    return Call.STREAMED;
+                }
                 RequestBody.admit(req, r);
                 return r.handler().handle(new Call(req, resp, params, who, r.bodyLimit()));
             }

@@ -35,11 +35,11 @@ final class BundleRoutes {
                 new Route("GET", "/bundles", "Installed bundles with what they provide", null,
                         new TypeToken<List<BundleInfo>>() { }.getType(), Map.of(), c -> list()),
                 new Route("POST", "/bundles", "Installs and starts a bundle from the jar in the body; refused (400) and uninstalled again if it does not resolve, start (within the deadline) or provide what it declares; 409 if its symbolic name is installed",
-                        Route.JAR, BundleInfo.class, Map.of(), c -> describe(ops.install(c.bytes()))),
+                        Route.JAR, BundleInfo.class, Map.of(), c -> describe(ops.install(c.bytes()))).refusing(409),
                 new Route("GET", "/bundles/{id}", "One bundle", null, BundleInfo.class, Map.of(), c -> describe(bundle(c.param("id")))),
                 new Route("PUT", "/bundles/{id}", "Updates a bundle from the jar in the body (same symbolic name); rolled back to the previous jar (400) if the new one does not start; 409 for a bundle the deploy folder installed (its file manages it)", Route.JAR, BundleInfo.class, Map.of(),
-                        c -> describe(ops.update(bundle(c.param("id")), c.bytes()))),
-                new Route("DELETE", "/bundles/{id}", "Uninstalls a bundle; the node's infrastructure bundles are refused, and (409) a bundle the deploy folder installed (remove its file)", null, BundleInfo.class, Map.of(), c -> uninstall(bundle(c.param("id")))),
+                        c -> describe(ops.update(bundle(c.param("id")), c.bytes()))).refusing(409),
+                new Route("DELETE", "/bundles/{id}", "Uninstalls a bundle; the node's infrastructure bundles are refused, and (409) a bundle the deploy folder installed (remove its file)", null, BundleInfo.class, Map.of(), c -> uninstall(bundle(c.param("id")))).refusing(409),
                 new Route("POST", "/bundles/{id}/start", "Starts a bundle", null, BundleInfo.class, Map.of(), c -> startStop(bundle(c.param("id")), true)),
                 new Route("POST", "/bundles/{id}/stop", "Stops a bundle; the node's infrastructure bundles are refused", null, BundleInfo.class, Map.of(), c -> startStop(bundle(c.param("id")), false)));
     }

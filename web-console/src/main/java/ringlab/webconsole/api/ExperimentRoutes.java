@@ -23,14 +23,14 @@ final class ExperimentRoutes {
     List<Route> routes() {
         return List.of(
                 new Route("POST", "/experiments", "Queues an A/B experiment; validated as a whole (board, both feature lists, iperf3 arguments, "
-                        + "seconds 1 to " + Experiments.MAX_SECONDS + ", room in the queue): refused (400) without running anything",
-                        ExperimentRequest.class, Experiment.class, Map.of(), c -> post(Json.object(c.body()))),
+                        + "seconds 1 to " + Experiments.MAX_SECONDS + "): refused (400) without running anything; 503 (Retry-After) while the queue is full",
+                        ExperimentRequest.class, Experiment.class, Map.of(), c -> post(Json.object(c.body()))).refusing(503),
                 new Route("GET", "/experiments", "The experiments kept (the last " + Experiments.HISTORY + " finished, and those queued or running), newest first",
                         null, new TypeToken<List<Experiment>>() { }.getType(), Map.of(), c -> experiments.list()),
                 new Route("GET", "/experiments/{id}", "One experiment: state, progress and, once done, the figures of both sides", null,
                         Experiment.class, Map.of(), c -> experiment(c)),
                 new Route("GET", "/experiments/{id}/report/{side}", "Side a or b's full iperf3 -J report with the ringlab key, as `ringlab run --json` "
-                        + "prints it, as a download", null, Route.JSON_ATTACHMENT, Map.of(), this::report));
+                        + "prints it, as a download", null, Route.JSON_ATTACHMENT, Map.of(), this::report).refusing(409));
     }
 
     private Experiment post(JsonObject o) {

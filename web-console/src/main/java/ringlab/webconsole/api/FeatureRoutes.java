@@ -128,7 +128,7 @@ final class FeatureRoutes {
             JsonElement v = e.getValue();
             if (!v.isJsonPrimitive()) throw new IllegalArgumentException("tunable " + id + "/" + e.getKey() + " must be a whole number, not " + v);
             JsonPrimitive p = v.getAsJsonPrimitive();
-            raw.put(e.getKey(), p.isNumber() ? (Object) p.getAsBigDecimal() : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
+            raw.put(e.getKey(), p.isNumber() ? (Object) Json.decimal(e.getKey(), p) : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
         }
         NodeConfig.Versioned<Map<String, Long>> v = config.applyTunables(id, raw, Versions.ifMatch(c));
         Versions.tag(c, v.version());

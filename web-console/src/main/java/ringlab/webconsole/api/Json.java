@@ -7,11 +7,13 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import java.io.IOException;
 import java.io.StringReader;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -102,11 +104,23 @@ public final class Json {
         return v.getAsString();
     }
 
+    /**
+     * A JSON number as a BigDecimal; the message names the field when it cannot be one (Gson refuses an
+     * exponent beyond about 10,000, and BigDecimal one beyond an int, with messages that name nothing).
+     */
+    static BigDecimal decimal(String field, JsonPrimitive p) {
+        try {
+            return p.getAsBigDecimal();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("field '" + Echo.cut(field) + "' is a number out of any range this node takes: " + Echo.cut(p.getAsString()));
+        }
+    }
+
     /** A field that must be a whole number; the message names the field. */
     static long whole(String field, JsonElement v) {
         if (v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber()) {
             try {
-                return v.getAsBigDecimal().longValueExact();
+                return decimal(field, v.getAsJsonPrimitive()).longValueExact();
             } catch (ArithmeticException e) {
                 // below
             }

@@ -9,6 +9,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import ringlab.node.EventLog;
 import ringlab.node.NodeEvent;
 import ringlab.node.NodeRunner;
@@ -112,9 +114,15 @@ final class LiveFeed implements AutoCloseable {
         try {
             PrintWriter w = resp.getWriter();
             w.write("retry: 1000\n\n");
+            long s = since[0], e = since[1];
+            if (s > telemetry.lastSeq() || e > events.lastSeq()) {
+                // the client saw numbers this node has not reached: they were another run of the node (it was
+                // restarted while the page stayed open). All it keeps is history: it starts over, told so
+                w.write("event: reset\ndata: {}\n\n");
+                s = e = 0;
+            }
             // history first: what the client has not seen (the kept samples and events), then the live feed;
             // a message may come twice around the join, never be missed; the page drops repeated sequence numbers
-            long s = since[0], e = since[1];
             for (NodeEvent ev : events.since(e)) {
                 e = ev.seq();
                 w.write(frame(s, e, "event", ev));
@@ -144,17 +152,22 @@ final class LiveFeed implements AutoCloseable {
         return Call.STREAMED;
     }
 
-    /** Sample and event sequence numbers the client has seen: ?since=S.E or Last-Event-ID, else none. */
-    private static long[] since(Call call) {
-        String v = call.req().getHeader("Last-Event-ID");
-        if (v == null || v.isBlank()) v = call.req().getParameter("since");
+    /** Sample and event sequence numbers the client has seen: ?since=S.E (or S) or Last-Event-ID, else none. */
+    static long[] since(Call call) {
+        String header = call.req().getHeader("Last-Event-ID");
+        boolean fromHeader = header != null && !header.isBlank();
+        return since(fromHeader ? header : call.req().getParameter("since"), fromHeader ? "Last-Event-ID" : "since");
+    }
+
+    private static final Pattern SINCE = Pattern.compile("(\\d{1,18})(?:\\.(\\d{1,18}))?");
+
+    static long[] since(String v, String name) {
         if (v == null || v.isBlank()) return new long[] {0, 0};
-        String[] p = v.trim().split("\\.");
-        try {
-            return new long[] {Long.parseLong(p[0]), p.length > 1 ? Long.parseLong(p[1]) : 0};
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("since must be SAMPLE_SEQ.EVENT_SEQ, e.g. 120.7, not '" + v + "'");
+        Matcher m = SINCE.matcher(v.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException(name + " must be SAMPLE_SEQ.EVENT_SEQ (two whole numbers, e.g. 120.7) or SAMPLE_SEQ, not '" + Echo.cut(v) + "'");
         }
+        return new long[] {Long.parseLong(m.group(1)), m.group(2) == null ? 0 : Long.parseLong(m.group(2))};
     }
 
     @Override

@@ -36,6 +36,6 @@ final class NodeRoutes {
                 new Route("GET", "/events", "The event log: changes requested, applied and refused, bundle events, rejections, quarantines, restarts", null,
                         Answers.Events.class, since, c -> new Answers.Events(events.since(c.queryLong("since", 0)), events.lastSeq())),
                 new Route("GET", "/stream", "Server-sent events: sample, event and status messages; id SAMPLE_SEQ.EVENT_SEQ resumes", null,
-                        Route.EVENT_STREAM, Map.of("since", "SAMPLE_SEQ.EVENT_SEQ already seen (or the Last-Event-ID header)"), feed::serve));
+                        Route.EVENT_STREAM, Map.of("since", "SAMPLE_SEQ.EVENT_SEQ already seen (or the Last-Event-ID header); numbers beyond the newest start over after a reset message"), feed::serve));
     }
 }

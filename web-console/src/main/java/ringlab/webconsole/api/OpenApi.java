@@ -132,7 +132,8 @@ final class OpenApi {
             ok.addProperty("description", "OK");
             ok.add("content", content("application/json", schemas.schema(r.response())));
         }
-        boolean versioned = Versions.PATHS.contains(r.path());
+        boolean change = !r.method().equals("GET");
+        boolean versioned = Versions.PATHS.contains(r.path()) || change && Versions.CHANGES.contains(r.path());
         if (versioned) {
             JsonObject etag = new JsonObject();
             etag.addProperty("description", "the configuration's version (ConfigAdmin's change count of its PID); send it back as If-Match");
@@ -141,8 +142,7 @@ final class OpenApi {
             headers.add("ETag", etag);
             ok.add("headers", headers);
         }
-        responses.add("200", ok);
-        boolean change = !r.method().equals("GET");
+        responses.add(String.valueOf(r.success()), ok);
         if (versioned && change) {
             JsonObject ifMatch = parameter("If-Match", "header", false,
                     "An ETag of the GET answer: the change is made only if the configuration is still that version, else 412; without it the last writer wins (merged)");
@@ -150,6 +150,14 @@ final class OpenApi {
             ps.add(ifMatch);
             op.add("parameters", ps);
             responses.add("412", errorRef("PreconditionFailed"));
+        }
+        for (int status : new java.util.TreeSet<>(r.refusals())) {
+            responses.add(String.valueOf(status), errorRef(switch (status) {
+                case 409 -> "Conflict";
+                case 412 -> "PreconditionFailed";
+                case 503 -> "Unavailable";
+                default -> throw new IllegalStateException("no description for status " + status + " of " + r.method() + " " + r.path());
+            }));
         }
         if (r.request() != null || !r.query().isEmpty() || pathParams) responses.add("400", errorRef("BadRequest"));
         responses.add("401", errorRef("Unauthorized"));
@@ -161,8 +169,11 @@ final class OpenApi {
             responses.add("415", errorRef("UnsupportedType"));
         }
         if (r.response() == Route.EVENT_STREAM || r.request() == Route.JAR) responses.add("503", errorRef("Unavailable"));
-        responses.add("default", errorRef("Error"));
-        op.add("responses", responses);
+        // keyed by status, so the order of the additions above does not matter; the document lists them in order
+        JsonObject sorted = new JsonObject();
+        responses.keySet().stream().sorted().forEach(k -> sorted.add(k, responses.get(k)));
+        sorted.add("default", errorRef("Error"));
+        op.add("responses", sorted);
 
         // a session's change also needs its CSRF token; the bearer token alone suffices
         if (change) {
@@ -215,8 +226,9 @@ final class OpenApi {
             {"TooLarge", "Request body larger than the operation accepts (" + Route.JSON_LIMIT + " bytes of JSON, " + Route.JAR_LIMIT + " bytes of jar), refused from its Content-Length before it is read"},
             {"Timeout", "The request body stopped arriving before its end (the connection's idle timeout); nothing was applied"},
             {"UnsupportedType", "A body whose Content-Type the operation does not take (application/json; a jar as application/java-archive or application/octet-stream)"},
-            {"Unavailable", "Too many live streams open, or too many uploads being read at once (retry)"},
-            {"Error", "Other errors, such as 409 when the bundle is already installed"},
+            {"Conflict", "The request conflicts with the node's state (a bundle already installed, one the deploy folder manages, a sweep already running, a report not written yet); nothing was applied"},
+            {"Unavailable", "No room now (too many live streams, uploads being read, experiments queued) or the node is stopping: retry later, as Retry-After says where sent"},
+            {"Error", "Other errors: 500 for a defect of the node or of a plug-in (also recorded as a warning event)"},
         };
         JsonObject o = new JsonObject();
         for (Object[] e : errors) {

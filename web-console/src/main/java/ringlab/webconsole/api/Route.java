@@ -12,8 +12,26 @@ import java.util.Map;
  * @param response the answer's type; {@link #EVENT_STREAM} for server-sent events, {@link #JSON_ATTACHMENT} for a
  *        JSON document to download
  * @param query documented query parameters: name to description
+ * @param success the status of a successful answer (200, or 202 for work started and still going)
+ * @param refusals statuses the route answers besides those every route of its kind may (400, 401, 403, 404 ...),
+ *        for the OpenAPI document: 409 (a conflict with the node's state), 412 (If-Match), 503 (no room now)
  */
-record Route(String method, String path, String summary, Type request, Type response, Map<String, String> query, Handler handler) {
+record Route(String method, String path, String summary, Type request, Type response, Map<String, String> query, Handler handler,
+        int success, java.util.Set<Integer> refusals) {
+    Route(String method, String path, String summary, Type request, Type response, Map<String, String> query, Handler handler) {
+        this(method, path, summary, request, response, query, handler, 200, java.util.Set.of());
+    }
+
+    /** This route, answering {@code status} on success. */
+    Route answering(int status) { return new Route(method, path, summary, request, response, query, handler, status, refusals); }
+
+    /** This route, documented to answer these statuses too. */
+    Route refusing(Integer... statuses) {
+        java.util.Set<Integer> all = new java.util.TreeSet<>(refusals);
+        all.addAll(java.util.List.of(statuses));
+        return new Route(method, path, summary, request, response, query, handler, success, java.util.Set.copyOf(all));
+    }
+
     /** Marks a jar upload (application/java-archive). */
     static final Type JAR = byte[].class;
     /** Marks a text/event-stream answer. */

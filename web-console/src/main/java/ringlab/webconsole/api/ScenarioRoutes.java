@@ -46,7 +46,7 @@ final class ScenarioRoutes {
                 m.put(k, Json.stringOrList(k, v, k.equals("features") ? "," : " "));
             } else if (v.isJsonPrimitive()) {
                 JsonPrimitive p = v.getAsJsonPrimitive();
-                m.put(k, p.isNumber() ? p.getAsBigDecimal() : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
+                m.put(k, p.isNumber() ? Json.decimal(k, p) : p.isString() ? p.getAsString() : (Object) p.getAsBoolean());
             } else {
                 m.put(k, v); // null, an object or an array: not text, so the node refuses it naming the field (its JSON shown)
             }

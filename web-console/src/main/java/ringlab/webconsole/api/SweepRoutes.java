@@ -27,7 +27,7 @@ final class SweepRoutes {
                 new Route("POST", "/sweeps", "Starts a sweep (the spec as `ringlab sweep` reads it; \"boards\": \"all\" is the installed boards) as a separate "
                         + "process writing to DATA/sweeps/{id}; 202 with its id. Refused (400) when the spec is malformed or names a board not installed, "
                         + "409 while another sweep runs (at most " + Sweeps.MAX_RUNNING + "), 503 when the node cannot start sweeps",
-                        SweepRequest.class, SweepInfo.class, Map.of(), this::start),
+                        SweepRequest.class, SweepInfo.class, Map.of(), this::start).answering(202).refusing(409, 503),
                 new Route("GET", "/sweeps", "Every sweep in the data folder, newest first, with its progress (a sweep whose process ended without "
                         + "finishing is failed, its log's last line the error)", null, new TypeToken<List<SweepInfo>>() { }.getType(), Map.of(),
                         c -> sweeps.list()),
@@ -38,7 +38,7 @@ final class SweepRoutes {
                         null, SweepInfo.class, Map.of(), c -> {
                             sweep(c.param("id"));
                             return sweeps.cancel(c.param("id"), "cancelled by " + (c.who().token() ? "an API client" : "the console"));
-                        }));
+                        }).refusing(409));
     }
 
     private Object start(Call c) throws ApiError, IOException {

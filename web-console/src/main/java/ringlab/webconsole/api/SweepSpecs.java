@@ -130,7 +130,7 @@ final class SweepSpecs {
 
     private static BigDecimal number(String field, JsonElement v) {
         if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()) throw bad("field '" + Echo.cut(field) + "' must be a number, not " + Echo.cut(v));
-        return v.getAsBigDecimal();
+        return Json.decimal(field, v.getAsJsonPrimitive());
     }
 
     private static long times(long a, long b) {

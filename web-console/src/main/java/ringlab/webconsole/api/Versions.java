@@ -13,6 +13,8 @@ final class Versions {
 
     /** The routes (paths) whose GET sends an ETag and whose PUT takes If-Match. */
     static final Set<String> PATHS = Set.of("/scenario", "/features/{id}");
+    /** Further routes whose change takes If-Match (the version of a resource of {@link #PATHS}) and answers an ETag. */
+    static final Set<String> CHANGES = Set.of("/features/{id}/tunables");
 
     static String etag(long version) { return "\"" + version + "\""; }
 

@@ -59,9 +59,22 @@ public final class ConsoleServlet extends HttpServlet {
         if (path == null || path.isEmpty()) path = "/";
         SecurityHeaders.set(resp);
         switch (path) {
-            case "/login" -> login(req, resp);
+            case "/login" -> {
+                try {
+                    login(new ParameterGuard(req), resp);
+                } catch (IllegalArgumentException e) { // a form or query that does not decode: the page again, saying so
+                    resp.setStatus(400);
+                    loginPage(resp, "That request could not be read (a malformed form or query string, or a form too large): log in with the API token.");
+                }
+            }
             case "/login.css" -> file(resp, "console/login.css");
-            case "/logout" -> logout(req, resp);
+            case "/logout" -> {
+                try {
+                    logout(new ParameterGuard(req), resp);
+                } catch (IllegalArgumentException e) {
+                    resp.sendError(400, e.getMessage());
+                }
+            }
             default -> {
                 Access.Principal who = Access.of(req, sessions, data);
                 if (who == null) {
@@ -127,9 +140,12 @@ public final class ConsoleServlet extends HttpServlet {
     /** The login form, with one line on why the last attempt failed or that the session ended. */
     private void loginPage(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String failed = req.getParameter("failed");
-        String message = "token".equals(failed) ? "That is not this node's API token."
+        loginPage(resp, "token".equals(failed) ? "That is not this node's API token."
                 : "code".equals(failed) ? "That login link was used already or is not this node's: log in with the API token."
-                : req.getParameter("bye") != null ? "Logged out." : "";
+                : req.getParameter("bye") != null ? "Logged out." : "");
+    }
+
+    private void loginPage(HttpServletResponse resp, String message) throws IOException {
         URL url = bundle.getEntry("console/login.html");
         String html;
         try (InputStream in = url.openStream()) {
@@ -161,7 +177,8 @@ public final class ConsoleServlet extends HttpServlet {
 
     private void file(HttpServletResponse resp, String entry) throws IOException {
         URL url = bundle.getEntry(entry);
-        if (url == null || entry.endsWith("/")) {
+        // a folder of the bundle is an entry too (its stream is empty): not a file to serve
+        if (url == null || entry.endsWith("/") || bundle.getEntry(entry + "/") != null) {
             resp.sendError(404);
             return;
         }
