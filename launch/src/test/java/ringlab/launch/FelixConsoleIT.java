@@ -155,7 +155,8 @@ class FelixConsoleIT {
         }
         // the configuration page lists ringlab's PIDs, and the Metatype form of the scenario comes with its fields
         assertTrue(get("/system/console/configMgr", "Cookie", cookie(session)).body().contains("ringlab.scenario"));
-        HttpResponse<String> form = send("POST", "/system/console/configMgr/ringlab.scenario?post=true", "", "Cookie", cookie(session));
+        HttpResponse<String> form = send("POST", "/system/console/configMgr/ringlab.scenario?post=true", "", "Cookie", cookie(session),
+                "Origin", "http://127.0.0.1:" + node.port); // as the console's page in a browser sends it
         assertEquals(200, form.statusCode(), form.body());
         JsonObject scenario = JsonParser.parseString(form.body()).getAsJsonObject();
         assertEquals("ringlab.scenario", scenario.get("pid").getAsString());
@@ -181,12 +182,16 @@ class FelixConsoleIT {
 
     @Test
     @Order(4)
-    void aSessionsChangeFromAnotherOriginIsRefused() {
+    void aSessionsChangeFromAnotherOriginOrWithoutOneIsRefused() {
         String session = login(null, "/");
         HttpResponse<String> r = send("POST", "/system/console/configMgr/ringlab.scenario?post=true", "", "Cookie", cookie(session),
                 "Origin", "http://evil.example");
         assertEquals(403, r.statusCode(), r.body());
         assertFalse(r.body().contains("\"pid\""), r.body());
+        // a script holding only the cookie sends no Origin: refused too (the API token is for scripts)
+        HttpResponse<String> bare = send("POST", "/system/console/bundles/0", "action=refreshPackages", "Cookie", cookie(session));
+        assertEquals(403, bare.statusCode(), bare.body());
+        assertEquals(200, send("POST", "/system/console/configMgr/ringlab.scenario?post=true", "", "Authorization", "Bearer " + node.token()).statusCode());
     }
 
     @Test

@@ -21,7 +21,16 @@ final class ScenarioValidator {
     /** A validated scenario. */
     record Plan(ScenarioSpec spec, Board board, List<DriverFeature> features, IperfOptions iperf, Pace pace) { }
 
+    /**
+     * The longest feature list and iperf3 argument line taken, in characters. Both are kept in the scenario's
+     * configuration and sent in every status (once a second to every live console): a megabyte of either,
+     * which a client once stored, went out with each.
+     */
+    static final int MAX_TEXT = 4096;
+
     static Plan validate(ScenarioSpec s, Map<String, Board> boards, Map<String, DriverFeature> installed) {
+        bounded("features", s.features());
+        bounded("workload", s.workload());
         Board board = board(s.board(), boards);
         List<DriverFeature> features = FeatureResolver.resolve(s.features(), board, installed);
         IperfOptions iperf;
@@ -56,6 +65,12 @@ final class ScenarioValidator {
                 : o.getServerOutput() ? "--get-server-output" : null;
         return output == null ? null : output + " only changes how iperf3 writes its output; the node's continuous "
                 + "run writes none (its figures are live on the console and the API)";
+    }
+
+    private static void bounded(String field, String text) {
+        if (text != null && text.length() > MAX_TEXT) {
+            throw new IllegalArgumentException(field + " is " + text.length() + " characters long; at most " + MAX_TEXT + " are taken");
+        }
     }
 
     /** The installed board of that id; else an IllegalArgumentException listing the installed ones. */

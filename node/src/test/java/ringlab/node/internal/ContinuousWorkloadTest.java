@@ -55,4 +55,15 @@ class ContinuousWorkloadTest {
         assertEquals("workload: -A n,4: the board b has 1 core (0)",
                 assertThrows(IllegalArgumentException.class, () -> ExperimentPlan.of(r, Map.of("b", BOARD), Map.of())).getMessage());
     }
+
+    @org.junit.jupiter.api.Test
+    void aWorkloadOrFeatureListOverFourThousandCharactersIsRefused() {
+        // once stored, each went out in every status, once a second to every live console
+        String longLine = "-M 512 " + " ".repeat(ScenarioValidator.MAX_TEXT);
+        assertEquals("workload is 4103 characters long; at most 4096 are taken", assertThrows(IllegalArgumentException.class, () -> validate(longLine)).getMessage());
+        ScenarioSpec features = new ScenarioSpec("b", "gro,".repeat(2000), "-M 512", "1", 1);
+        assertEquals("features is 8000 characters long; at most 4096 are taken",
+                assertThrows(IllegalArgumentException.class, () -> ScenarioValidator.validate(features, Map.of("b", BOARD), Map.of())).getMessage());
+        validate("-M 512 " + " ".repeat(100)); // within the bound
+    }
 }

@@ -128,11 +128,25 @@ public final class Json {
         throw new IllegalArgumentException("field '" + field + "' must be a whole number, not " + Echo.cut(v));
     }
 
-    /** A field that is a string, or an array of strings joined with {@code sep} (feature lists, iperf3 arguments). */
+    /**
+     * A field that is a string, or an array of strings joined with {@code sep} (feature lists, iperf3 arguments).
+     * The node keeps the joined line and splits it again, so an element holding the separator (or, for
+     * arguments, any white space) would come back as two: refused, naming the element.
+     */
     static String stringOrList(String field, JsonElement v, String sep) {
         if (v == null || !v.isJsonArray()) return string(field, v);
         List<String> parts = new ArrayList<>();
-        for (JsonElement e : v.getAsJsonArray()) parts.add(string(field + "[]", e));
+        int i = 0;
+        for (JsonElement e : v.getAsJsonArray()) {
+            String part = string(field + "[" + i + "]", e);
+            boolean splits = sep.isBlank() ? part.chars().anyMatch(Character::isWhitespace) : part.contains(sep);
+            if (splits) {
+                throw new IllegalArgumentException("field '" + field + "[" + i + "]' must not contain " + (sep.isBlank() ? "white space" : "'" + sep + "'")
+                        + ", not " + Echo.cut(e) + ": the node keeps the list as one line split at " + (sep.isBlank() ? "white space" : "'" + sep + "'"));
+            }
+            parts.add(part);
+            i++;
+        }
         return String.join(sep, parts);
     }
 }

@@ -64,12 +64,12 @@ public final class Access {
         return null;
     }
 
-    /** True when the Origin header's authority is this request's Host. */
     /** Whether {@code token} is the session's CSRF token (constant-time comparison). */
     public static boolean csrfMatches(Sessions.Session session, String token) {
         return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8), session.csrf().getBytes(StandardCharsets.UTF_8));
     }
 
+    /** True when the Origin header's authority is this request's Host. */
     static boolean sameOrigin(String origin, HttpServletRequest req) {
         try {
             URI o = URI.create(origin);

@@ -17,7 +17,8 @@ import ringlab.node.NodeData;
  * token ("Authorization: Bearer TOKEN") is let in with every right; anything else, HTTP Basic admin:admin
  * included, is refused: a browser asking for a page is sent to /login?next=THE_PAGE, any other request gets
  * 401 (never with a Basic challenge, so no browser password dialog). A session's change (POST and the like)
- * from another origin is refused with 403 (the SameSite=Strict cookie already keeps other sites out).
+ * from another origin, or without an Origin header, is refused with 403 (the SameSite=Strict cookie already
+ * keeps other sites out; the console's pages cannot send ringlab's CSRF header, their browser sends Origin).
  * The console's logout ends the ringlab session.
  *
  * <p>The node sets the framework property {@code felix.webconsole.security.providers=ringlab}: the console
@@ -45,9 +46,13 @@ public final class FelixConsoleSecurity implements SecurityProvider {
                 return null;
             }
             if (who.session() != null && !safeMethod(req.getMethod())) {
+                // the Felix console's own pages cannot send ringlab's CSRF header, but a browser names the page's
+                // origin on every POST: a session's change must come with this node's (a script holding only
+                // the cookie, without the header, was let in before); other clients send the API token
                 String origin = req.getHeader("Origin");
-                if (origin != null && !Access.sameOrigin(origin, req)) {
-                    resp.sendError(403, "cross-origin request refused");
+                if (origin == null || !Access.sameOrigin(origin, req)) {
+                    resp.sendError(403, origin == null ? "a session's change must come from this node's pages (Origin header) or carry the API token"
+                            : "cross-origin request refused");
                     return null;
                 }
             }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.util.List;
@@ -54,5 +55,16 @@ class JsonTest {
         assertEquals(12345678901234L, ok.get("seed").getAsLong());
         assertEquals("[\"gro\",\"bql\"]", ok.get("features").toString());
         assertTrue(ok.getAsJsonObject("x").get("y").isJsonNull());
+    }
+
+    @Test
+    void aListElementThatWouldSplitWhenTheLineIsSplitAgainIsRefused() {
+        JsonElement args = JsonParser.parseString("[\"-M\", \"512\", \"-T\", \"two words\"]");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.stringOrList("workload", args, " "));
+        assertEquals("field 'workload[3]' must not contain white space, not \"two words\": the node keeps the list as one line split at white space", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Json.stringOrList("workload", JsonParser.parseString("[\"-M\\n512\"]"), " "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Json.stringOrList("features", JsonParser.parseString("[\"gro,bql\"]"), ","))
+                .getMessage().startsWith("field 'features[0]' must not contain ','"));
+        assertEquals("-M 512 -t 3", Json.stringOrList("workload", JsonParser.parseString("[\"-M\", \"512\", \"-t\", \"3\"]"), " "));
     }
 }
