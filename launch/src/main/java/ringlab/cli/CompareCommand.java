@@ -35,7 +35,7 @@ import ringlab.experiment.compare.ComparisonText;
 final class CompareCommand implements Callable<Integer> {
     @Option(names = "--hardware", paramLabel = "ID", description = "The board (required; see ringlab list).")
     String hardware;
-    @Option(names = "--a", paramLabel = "LIST", description = "State A (Before): comma-separated feature ids; 'stock' is the board's stock set, -ID removes one (required).")
+    @Option(names = "--a", paramLabel = "LIST", description = "State A (Before): comma-separated feature ids; 'stock' adds the board's stock set, -ID removes one already in the set (required).")
     String a;
     @Option(names = "--b", paramLabel = "LIST", description = "State B (After), the same grammar (required).")
     String b;

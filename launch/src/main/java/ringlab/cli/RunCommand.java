@@ -32,14 +32,14 @@ import ringlab.sim.workload.IperfOptions;
  */
 @Command(name = "run", sortOptions = false, showDefaultValues = true,
         description = "Runs one iperf3-like scenario in virtual time and prints iperf3's client output (or -J JSON) plus the device detail.",
-        footer = {"", "Example: ringlab run --hardware bcm6328 --features stock,-ip-align --json -- -M 512 -t 30",
+        footer = {"", "Example: ringlab run --hardware bcm6328 --features batched-rx,ip-align --json -- -M 512 -t 30",
             "Bad input prints one line naming what was wrong and exits with status 2; nothing runs. With --json, -J or",
             "--json-stream the error is iperf3's JSON error on stdout instead (nothing on stderr), status 2 too."})
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--hardware", paramLabel = "ID", description = "The board (required; see ringlab list).")
     String hardware;
     @Option(names = "--features", paramLabel = "LIST", defaultValue = "stock",
-            description = "Comma-separated feature ids; 'stock' is the board's stock set, -ID removes one.")
+            description = "Comma-separated feature ids, left to right; 'stock' adds the board's stock set, -ID removes one already in the set.")
     String features;
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The run's single PRNG seed.")
     long seed;

@@ -126,12 +126,24 @@ class CompareCommandTest {
         assertTrue(b.contains("\"txqueuelen=500\"") && b.contains("\"pool_size=512\""), b);
     }
 
+    /** An empty list is the default, stock, and is labelled so rather than "Before: " with nothing after it. */
+    @Test
+    void anEmptyListIsLabelledStock() {
+        Run r = PluginJars.cli(ENV, "compare", "--hardware", "bcm6328", "--a", "", "--b", "batched-rx", "--", "-t", "1");
+        assertEquals(0, r.rc(), r.err());
+        assertTrue(r.out().startsWith("Before: stock\n"), r.out());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "compare --hardware bcm6328 --a stock -- -t 1                          | ringlab compare: both states are required: --a LIST --b LIST",
         "compare --hardware nosuch --a stock --b stock -- -t 1                 | ringlab compare: unknown hardware 'nosuch' (known: ",
         "compare --hardware bcm6328 --a stock --b x -- -t 1                    | ringlab compare: --b: feature 'x' is not installed (installed: ",
-        "compare --hardware bcm6328 --a -bql,y --b stock -- -t 1               | ringlab compare: --a: feature 'y' is not installed",
+        "compare --hardware bcm6328 --a batched-rx,y --b stock -- -t 1         | ringlab compare: --a: feature 'y' is not installed",
+        // the list grammar (FeatureResolver): an empty item, an id twice, a removal of what is not in the set
+        "compare --hardware bcm6328 --a stock --b , -- -t 1                    | ringlab compare: --b: feature list ',' has an empty item (ids are separated by single commas)",
+        "compare --hardware bcm6328 --a batched-rx,batched-rx --b stock -- -t 1 | ringlab compare: --a: feature list 'batched-rx,batched-rx': 'batched-rx' is named twice",
+        "compare --hardware bcm6328 --a stock --b -bql -- -t 1                 | ringlab compare: --b: feature list '-bql': '-bql' removes 'bql', which is not in the set before it (empty); a removal applies to what precedes it, as in stock,-bql",
         "compare --hardware bcm6328 --a stock --b stock --set nosuch=1 -- -t 1 | ringlab compare: --set nosuch: no stack setting",
         "compare --hardware bcm6328 --a stock --b stock --seeds 0 -- -t 1      | ringlab compare: --seeds must be at least 1",
         // a range past Long.MAX_VALUE would wrap round to negative seeds: refused, as reproduce refuses it

@@ -67,6 +67,22 @@ class RunOutputTest {
         assertTrue(e.get("data").getAsString().startsWith("unknown hardware 'nosuch'"), r.out());
     }
 
+    /** The feature-list grammar's refusals (FeatureResolver), one exact line each, status 2, nothing on stdout. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "rzg2ul | ,                     | ringlab run: feature list ',' has an empty item (ids are separated by single commas)",
+        "rzg2ul | gro,,bql              | ringlab run: feature list 'gro,,bql' has an empty item (ids are separated by single commas)",
+        "rzg2ul | batched-rx,batched-rx | ringlab run: feature list 'batched-rx,batched-rx': 'batched-rx' is named twice",
+        "rzg2ul | -gro                  | ringlab run: feature list '-gro': '-gro' removes 'gro', which is not in the set before it (empty); a removal applies to what precedes it, as in stock,-gro",
+        "rzg2ul | stock,-batched-rx     | ringlab run: feature list 'stock,-batched-rx': '-batched-rx' removes 'batched-rx', which is not in the set before it (gro); a removal applies to what precedes it, as in stock,-batched-rx",
+    })
+    void featureListMistakesAreOneLine(String board, String list, String line) {
+        Run r = PluginJars.cli(NO_ENV, "run", "--hardware", board, "--features", list, "--", "-t", "1");
+        assertEquals(2, r.rc(), r.err());
+        assertEquals("", r.out());
+        assertEquals(line + "\n", r.err());
+    }
+
     @Test
     void textModeErrorsStayOneLineOnStderr() {
         Run r = PluginJars.cli(NO_ENV, "run", "--hardware", "nosuch", "--", "-t", "1");

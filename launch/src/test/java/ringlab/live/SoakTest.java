@@ -58,8 +58,10 @@ class SoakTest {
         for (String id : all.keySet()) { // a fixed order: the requirement first (build-skb before page-pool)
             if (configured.contains(id) && !stopped.contains(id) && eff.containsAll(all.get(id).requires())) eff.add(id);
         }
-        // no effective feature: a list that removes one (without "stock" it starts empty)
-        return FeatureResolver.resolve(eff.isEmpty() ? "-" + all.keySet().iterator().next() : String.join(",", eff), b, all);
+        // no effective feature: the stock set with each of its features removed ("stock" alone when it is empty)
+        StringBuilder none = new StringBuilder("stock");
+        for (String s : b.stockFeatures()) none.append(",-").append(s);
+        return FeatureResolver.resolve(eff.isEmpty() ? none.toString() : String.join(",", eff), b, all);
     }
 
     static long value(SplittableRandom rng, Tunable t) {

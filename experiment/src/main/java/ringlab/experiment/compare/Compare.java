@@ -77,7 +77,8 @@ public final class Compare {
 
     private static BeforeAfter.Side side(String list, Board board, List<Run> runs) {
         RunSpec first = runs.get(0).result().spec();
-        return new BeforeAfter.Side(list, FeatureResolver.ids(list, board), runs.stream().map(Run::result).toList(),
+        String label = list == null || list.isBlank() ? "stock" : list; // an empty list is the default, stock: say so
+        return new BeforeAfter.Side(label, FeatureResolver.ids(list, board), runs.stream().map(Run::result).toList(),
                 runs.get(0).iperfSummary(), PublishedMatch.find(board, first));
     }
 

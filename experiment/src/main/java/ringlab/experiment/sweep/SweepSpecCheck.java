@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import ringlab.sim.StackSettings;
+import ringlab.sim.feature.FeatureResolver;
 import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 import ringlab.spi.feature.DriverFeature;
@@ -40,13 +41,21 @@ final class SweepSpecCheck {
     }
 
     /**
-     * An id added must be installed; an id removed ("-id") installed or in a swept board's stock set (whose
-     * bundle may be gone), as FeatureResolver asks per board.
+     * A list's items must be well formed (no empty item, no id named twice: FeatureResolver.checkItems, the same on
+     * every board); an id added must be installed; an id removed ("-id") installed or in a swept board's stock set
+     * (whose bundle may be gone), as FeatureResolver asks per board. A removal of what a board's set lacks is that
+     * board's refused combination, not a mistake in the spec.
      */
     private static void features(String list, List<Board> swept, Map<String, DriverFeature> features) {
+        if (list.isBlank()) return; // the board's stock set
+        try {
+            FeatureResolver.checkItems(list);
+        } catch (IllegalArgumentException e) {
+            throw bad("features", "value '" + list + "': " + e.getMessage());
+        }
         for (String raw : list.split(",")) {
             String t = raw.trim();
-            if (t.isEmpty() || t.equals("stock")) continue;
+            if (t.equals("stock")) continue;
             String id = t.startsWith("-") ? t.substring(1) : t;
             boolean known = features.containsKey(id) || t.startsWith("-") && swept.stream().anyMatch(b -> b.stockFeatures().contains(id));
             if (id.isEmpty() || !known) {

@@ -59,11 +59,15 @@ class SweepExpansionTest {
                  "workloads": [{"name": "tcp-rx", "iperf": "-t 1"}]}
                 """);
         SweepExpansion.Plan p = SweepExpansion.plan(s, BOARDS, FEATURES, new RunKey());
-        // a refusal is listed, never dropped; "stock,-gro" on bcm6328 (no gro in its stock set) is a run of its own
-        assertEquals(List.of("bcm6328 stock", "bcm6328 stock,batched-rx", "bcm6328 stock,-gro", "rzg2ul stock", "rzg2ul stock,-gro"),
+        // a refusal is listed, never dropped; "stock,-gro" on bcm6328 (no gro in its stock set) removes what is not there
+        assertEquals(List.of("bcm6328 stock", "bcm6328 stock,batched-rx", "rzg2ul stock", "rzg2ul stock,-gro"),
                 p.runs().stream().map(r -> r.spec().hardware() + " " + r.spec().features()).toList());
-        assertEquals(1, p.refused().size());
-        Refusal conflict = p.refused().get(0);
+        assertEquals(2, p.refused().size());
+        Refusal absent = p.refused().get(0);
+        assertEquals("bcm6328", absent.spec().hardware());
+        assertEquals("feature list 'stock,-gro': '-gro' removes 'gro', which is not in the set before it (empty); a removal"
+                + " applies to what precedes it, as in stock,-gro", absent.reason());
+        Refusal conflict = p.refused().get(1);
         assertEquals("rzg2ul", conflict.spec().hardware());
         assertEquals("feature 'gro' conflicts with 'batched-rx' on board rzg2ul", conflict.reason());
         assertEquals(6, p.total());
@@ -117,6 +121,8 @@ class SweepExpansionTest {
         "\"boards\": [\"bcm6328\", \"nosuch\"]        | sweep spec: 'boards' names unknown board 'nosuch' (known: ",
         "\"features\": [\"stock,nosuch\"]               | sweep spec: 'features' value 'stock,nosuch' names feature 'nosuch', which is not installed (installed: ",
         "\"features\": [\"stock,-nosuch\"]              | sweep spec: 'features' value 'stock,-nosuch' names feature 'nosuch', which is not installed",
+        "\"features\": [\"stock,,bql\"]                 | sweep spec: 'features' value 'stock,,bql': feature list 'stock,,bql' has an empty item (ids are separated by single commas)",
+        "\"features\": [\"bql,bql\"]                    | sweep spec: 'features' value 'bql,bql': feature list 'bql,bql': 'bql' is named twice",
         "\"workloads\": [{\"name\": \"w\", \"iperf\": \"-t 0\"}] | sweep spec: 'workloads.w.iperf' '-t 0': -t must be between 1 and 86400 seconds",
         "\"tunables\": {\"nosuch\": [1]}              | sweep spec: 'tunables' names 'nosuch', which is no stack setting (qdisc, txqueuelen, ",
         "\"tunables\": {\"txqueuelen\": [100, -1]}      | sweep spec: 'tunables.txqueuelen' value -1 is out of range [1, 2147483647] packets",

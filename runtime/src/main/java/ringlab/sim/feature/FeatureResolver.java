@@ -1,6 +1,7 @@
 package ringlab.sim.feature;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,18 +17,52 @@ import ringlab.spi.feature.DriverFeature;
 public final class FeatureResolver {
     private FeatureResolver() { }
 
-    /** The feature ids a list names on a board, in order, without checking them; empty or null means "stock". */
+    /**
+     * The feature ids a list names on a board, in order, without checking that they are installed; empty or null
+     * means "stock". The list is read left to right: "stock" adds the board's stock set, "id" adds one, "-id"
+     * removes one from what precedes it. What would otherwise be silently dropped or merged is refused with one
+     * line naming the list: an empty item ("gro,,bql", ","), an id (or "stock") named twice, and a removal of an
+     * id that is not in the set so far ("-gro" alone, or "stock,-batched-rx" where the stock set lacks it), since
+     * each of those is a typo or a misreading of the grammar, never a request that means something else.
+     */
     public static List<String> ids(String list, Board board) {
+        if (list == null || list.isBlank()) return List.copyOf(new LinkedHashSet<>(board.stockFeatures()));
+        checkItems(list);
         Set<String> ids = new LinkedHashSet<>();
-        String spec = list == null || list.isBlank() ? "stock" : list;
-        for (String raw : spec.split(",")) {
+        for (String raw : list.split(",")) {
             String t = raw.trim();
-            if (t.isEmpty()) continue;
-            if (t.equals("stock")) ids.addAll(board.stockFeatures());
-            else if (t.startsWith("-")) ids.remove(t.substring(1));
-            else ids.add(t);
+            if (t.startsWith("-")) {
+                String id = t.substring(1);
+                if (!ids.remove(id)) {
+                    throw new IllegalArgumentException("feature list '" + list + "': '" + t + "' removes '" + id
+                            + "', which is not in the set before it (" + (ids.isEmpty() ? "empty" : String.join(",", ids))
+                            + "); a removal applies to what precedes it, as in stock," + t);
+                }
+            } else if (t.equals("stock")) {
+                ids.addAll(board.stockFeatures());
+            } else {
+                ids.add(t);
+            }
         }
         return List.copyOf(ids);
+    }
+
+    /**
+     * What is wrong with a non-blank list whatever the board: an empty item, a bare "-", an id (or "stock") named
+     * twice. Sweep specs check this once for the whole spec; the board-dependent part (a removal of what is not
+     * there) is {@link #ids}'s.
+     */
+    public static void checkItems(String list) {
+        Set<String> named = new HashSet<>();
+        for (String raw : list.split(",", -1)) { // -1 keeps trailing empty items, to refuse them too
+            String t = raw.trim();
+            if (t.isEmpty()) {
+                throw new IllegalArgumentException("feature list '" + list + "' has an empty item (ids are separated by single commas)");
+            }
+            String id = t.startsWith("-") ? t.substring(1) : t;
+            if (id.isEmpty()) throw new IllegalArgumentException("'-' names no feature to remove (write -id)");
+            if (!named.add(id)) throw new IllegalArgumentException("feature list '" + list + "': '" + id + "' is named twice");
+        }
     }
 
     public static List<DriverFeature> resolve(String list, Board board, Map<String, DriverFeature> installed) {

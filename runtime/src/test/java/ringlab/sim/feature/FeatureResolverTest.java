@@ -35,8 +35,32 @@ class FeatureResolverTest {
         Map<String, DriverFeature> all = installed("gro", "bql", "batched-rx");
         assertEquals(List.of("gro", "bql"), resolved("stock", all));
         assertEquals(List.of("bql", "batched-rx"), resolved("stock,-gro,batched-rx", all));
-        assertEquals(List.of(), resolved("-gro", all), "without stock a list starts empty; removing what is not there is no error");
-        assertEquals(List.of("gro", "bql"), resolved("stock,-batched-rx", all), "an installed feature not in the set");
+        assertEquals(List.of("gro", "bql"), resolved("", all), "an empty list is the default, stock");
+        assertEquals(List.of(), resolved("stock,-gro,-bql", all));
+    }
+
+    @Test
+    void aRemovalOfWhatIsNotInTheSetBeforeItIsRefused() {
+        Map<String, DriverFeature> all = installed("gro", "bql", "batched-rx");
+        assertEquals("feature list '-gro': '-gro' removes 'gro', which is not in the set before it (empty); a removal applies"
+                + " to what precedes it, as in stock,-gro", refused("-gro", all));
+        assertEquals("feature list 'stock,-batched-rx': '-batched-rx' removes 'batched-rx', which is not in the set before it"
+                + " (gro,bql); a removal applies to what precedes it, as in stock,-batched-rx", refused("stock,-batched-rx", all));
+    }
+
+    @Test
+    void emptyItemsAndIdsNamedTwiceAreRefused() {
+        Map<String, DriverFeature> all = installed("gro", "bql", "batched-rx");
+        for (String list : new String[] {",", "gro,,bql", "gro,", ",gro"}) {
+            assertEquals("feature list '" + list + "' has an empty item (ids are separated by single commas)", refused(list, all));
+        }
+        assertEquals("feature list 'batched-rx,batched-rx': 'batched-rx' is named twice", refused("batched-rx,batched-rx", all));
+        assertEquals("feature list 'stock,stock': 'stock' is named twice", refused("stock,stock", all));
+        assertEquals("feature list 'stock,-gro,gro': 'gro' is named twice", refused("stock,-gro,gro", all));
+    }
+
+    static String refused(String list, Map<String, DriverFeature> installed) {
+        return assertThrows(IllegalArgumentException.class, () -> resolved(list, installed)).getMessage();
     }
 
     @Test
