@@ -127,7 +127,8 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(io.err(), utf8), true));
         cl.setColorScheme(Help.defaultColorScheme(Help.Ansi.OFF)); // plain text on a terminal too
         cl.setExpandAtFiles(false); // an argument starting with @ is data, never a file to expand
-        cl.setOverwrittenOptionsAllowed(true); // as before: a repeated option's last value wins
+        // a single-value option given twice (--seed 1 --seed 2) is a mistake picocli names, not "the last one wins"
+        cl.setOverwrittenOptionsAllowed(false);
         cl.setParameterExceptionHandler(Main::badInput);
         return cl;
     }

@@ -7,7 +7,7 @@ import java.util.List;
  * `ringlab run`'s options in their plain forms (--name VALUE, --name=VALUE, --json, -J, then -- and iperf3's
  * arguments), read without picocli: building picocli's model of the command, reflection over its
  * annotations, was about a fifth of a short run's whole-process CPU time. Anything else (help, a clustered,
- * repeated-flag or unknown option, a value picocli would convert differently or take for an option, a word
+ * repeated or unknown option, a value picocli would convert differently or take for an option, a word
  * before --) gets null, and picocli parses the line as before: help and every error message stay picocli's.
  * The command then runs exactly as after picocli's parse (the same fields, defaults and typed line).
  */
@@ -24,6 +24,7 @@ final class RunArgs {
         c.seed = 1;
         c.settings.topology = "direct";
         c.settings.pingMs = 0;
+        java.util.Set<String> seen = new java.util.HashSet<>(); // a single-value option twice: picocli's refusal
         int i = 1;
         for (; i < args.length && !args[i].equals("--"); i++) {
             String a = args[i];
@@ -39,6 +40,7 @@ final class RunArgs {
             if (eq > 0) value = a.substring(eq + 1);
             else if (i + 1 < args.length && !args[i + 1].startsWith("-")) value = args[++i];
             else return null;
+            if (!name.equals("--set") && !seen.add(name)) return null;
             switch (name) {
                 case "--hardware" -> c.hardware = value;
                 case "--features" -> c.features = value;

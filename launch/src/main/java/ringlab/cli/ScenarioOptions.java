@@ -25,13 +25,17 @@ final class ScenarioOptions {
     @Parameters(paramLabel = "-- IPERF3_CLIENT_ARGS", showDefaultValue = Help.Visibility.NEVER, description = "The ideal peer's iperf3 client arguments (-t -i -M -u -b -l -R -P -w ...).")
     List<String> iperfArgs = new ArrayList<>();
 
-    /** --set's pairs; a repeated key: the last value wins. */
+    /** --set's pairs; a key given twice is refused (which value was meant is not ours to guess). */
     Map<String, String> setMap() {
         Map<String, String> m = new LinkedHashMap<>();
         for (String kv : sets) {
             int eq = kv.indexOf('=');
             if (eq <= 0) throw new IllegalArgumentException("--set expects key=value, got '" + kv + "'");
-            m.put(kv.substring(0, eq), kv.substring(eq + 1));
+            String key = kv.substring(0, eq);
+            if (m.containsKey(key)) {
+                throw new IllegalArgumentException("--set " + key + " is given twice (" + key + "=" + m.get(key) + ", " + kv + ")");
+            }
+            m.put(key, kv.substring(eq + 1));
         }
         return m;
     }

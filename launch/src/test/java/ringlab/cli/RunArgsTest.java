@@ -31,7 +31,6 @@ class RunArgsTest {
             {"run", "--hardware=rzg2ul", "--features=stock,-gro", "--seed=42", "-J"},
             {"run", "--seed", "0", "--set", "qdisc=fq_codel", "--set", "txqueuelen=10", "--topology", "forward", "--ping", "10",
                 "--timestamp", "2026-12-01T00:00:00Z", "--bundles", "", "--hardware", "x86-lan7430", "--json", "--", "-R", "--", "-u"},
-            {"run", "--hardware", "a", "--hardware", "b", "--"},
             {"run"},
         };
         for (String[] line : lines) {
@@ -49,6 +48,8 @@ class RunArgsTest {
             {"run", "--nosuch", "x"}, {"run", "--hardware"}, {"run", "--hardware", "--json"}, {"run", "stray", "--"},
             {"run", "--seed", "abc"}, {"run", "--seed", "010"}, {"run", "--seed=0x10"}, {"run", "--seed", "-5"},
             {"run", "--seed", "99999999999999999999"}, {"run", "--ping", "1.5"}, {"run", "--features", "-ip-align"},
+            // a single-value option twice: picocli refuses it (overwritten options are not allowed)
+            {"run", "--hardware", "a", "--hardware", "b", "--"}, {"run", "--seed=1", "--seed", "2"},
         };
         for (String[] line : lines) assertNull(RunArgs.parse(line, IO), String.join(" ", line));
     }

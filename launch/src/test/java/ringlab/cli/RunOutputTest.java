@@ -83,6 +83,32 @@ class RunOutputTest {
         assertEquals(line + "\n", r.err());
     }
 
+    /**
+     * A single-value option or a --set key given twice is refused, not "the last one wins" (the fast path, RunArgs,
+     * leaves such a line to picocli); bql's limit_min above limit_max is refused naming both.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "run --hardware bcm6328 --seed 1 --seed 2 -- -t 1 | ringlab run: option '--seed' (N) should be specified only once; see ringlab run --help",
+        "run --hardware bcm6328 --seed=1 --seed=2 -- -t 1 | ringlab run: option '--seed' (N) should be specified only once; see ringlab run --help",
+        "run --hardware bcm6328 --hardware rzg2ul -- -t 1 | ringlab run: option '--hardware' (ID) should be specified only once; see ringlab run --help",
+        "run --hardware bcm6328 --json --json -- -t 1     | ",
+        "run --hardware bcm6328 --set qdisc=fq_codel --set qdisc=pfifo_fast -- -t 1 | ringlab run: --set qdisc is given twice (qdisc=fq_codel, qdisc=pfifo_fast)",
+        "run --hardware bcm6328 --features bql --set limit_min=5000 --set limit_max=1000 -- -t 1 | ringlab run: feature 'bql' cannot run on board bcm6328: limit_min 5000 is above limit_max 1000 bytes",
+        "compare --hardware bcm6328 --a stock --b stock --seeds 1 --seeds 2 -- -t 1 | ringlab compare: option '--seeds' (N) should be specified only once; see ringlab compare --help",
+        "compare --hardware bcm6328 --a stock --b bql --set limit_min=1 --set limit_min=2 -- -t 1 | ringlab compare: --set limit_min is given twice (limit_min=1, limit_min=2)",
+    })
+    void aRepeatedOptionOrSetKeyIsRefused(String args, String line) {
+        Run r = PluginJars.cli(NO_ENV, args.trim().split(" +"));
+        assertEquals(2, r.rc(), r.out() + r.err());
+        if (line == null) { // --json twice: the error is iperf3's JSON document on stdout
+            assertTrue(json(r.out()).get("error").getAsString().startsWith("option '--json' should be specified only once"), r.out());
+            return;
+        }
+        assertEquals("", r.out());
+        assertEquals(line + "\n", r.err());
+    }
+
     @Test
     void textModeErrorsStayOneLineOnStderr() {
         Run r = PluginJars.cli(NO_ENV, "run", "--hardware", "nosuch", "--", "-t", "1");

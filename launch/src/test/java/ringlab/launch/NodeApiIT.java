@@ -112,6 +112,10 @@ class NodeApiIT {
         Answer hw = node.put("/features/irq-coalescing", "{\"rx-usecs\": 50}");
         assertEquals(400, hw.status(), hw.body());
         assertTrue(hw.error().contains("no interrupt moderation"), hw.error());
+        // each in its range, but limit_min above limit_max: bql's own cross-field check refuses them together
+        Answer bql = node.put("/features/bql", "{\"limit_min\": 5000, \"limit_max\": 1000}");
+        assertEquals(400, bql.status(), bql.body());
+        assertTrue(bql.error().endsWith("limit_min 5000 is above limit_max 1000 bytes"), bql.error());
     }
 
     @Test

@@ -65,7 +65,7 @@ public final class SweepMain implements Callable<Integer> {
         cl.setOut(new java.io.PrintWriter(System.out, true));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cl.setExpandAtFiles(false);
-        cl.setOverwrittenOptionsAllowed(true); // as the CLI: a repeated option's last value wins
+        cl.setOverwrittenOptionsAllowed(false); // as the CLI: a single-value option given twice is refused
         cl.setParameterExceptionHandler((e, a) -> {
             err.println("ringlab sweep: " + e.getMessage().strip().lines().findFirst().orElse("") + " (see ./ringlab sweep --help)");
             return 2;

@@ -27,6 +27,19 @@ public final class BqlFeature implements DriverFeature {
                 new Tunable(HOLD_TIME, "ms", 1000, 0, 3_600_000, "byte_queue_limits/hold_time: how long the lowest slack is watched before the limit shrinks by it"));
     }
 
+    /**
+     * limit_min above limit_max is refused: each is in its own range, but together they leave DQL no limit to
+     * settle on (the kernel's clamp would pin the limit at one end). The hook is the one every place that accepts
+     * tunables asks before applying them (the CLI's --set, the node's PUT of tunables and its experiments), so the
+     * cross-field check lives here, beside the tunables it relates.
+     */
+    @Override
+    public String unsupportedReason(ringlab.spi.board.Board board, java.util.function.ToLongFunction<String> tunables) {
+        long min = tunables.applyAsLong(LIMIT_MIN), max = tunables.applyAsLong(LIMIT_MAX);
+        if (min > max) return "limit_min " + min + " is above limit_max " + max + " bytes";
+        return unsupportedReason(board);
+    }
+
     @Override
     public List<Counter> counters() {
         return List.of(
