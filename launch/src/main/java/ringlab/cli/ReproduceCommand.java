@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import ringlab.experiment.Experiments;
+import ringlab.experiment.RunSpec;
 import ringlab.experiment.SeedRange;
 import ringlab.experiment.calibrate.Measurement;
 import ringlab.experiment.calibrate.MeasurementFile;
@@ -23,6 +25,8 @@ import ringlab.experiment.statements.StatementCatalogue;
 import ringlab.experiment.statements.StatementCheck;
 import ringlab.experiment.statements.StatementResult;
 import ringlab.experiment.statements.StatementText;
+import ringlab.sim.feature.FeatureResolver;
+import ringlab.sim.workload.IperfArgs;
 import ringlab.spi.board.Board;
 
 /**
@@ -108,10 +112,10 @@ final class ReproduceCommand implements Callable<Integer> {
         if (json) {
             out.print(ReproductionJson.format(spread, seed, what()));
         } else if (seeds > 1) {
-            out.print(markdown ? SeedSpreadText.markdown(spread, seed, seeds) : SeedSpreadText.text(spread, seed, seeds, what()));
+            out.print(markdown ? SeedSpreadText.markdown(spread, seed, seeds, what()) : SeedSpreadText.text(spread, seed, seeds, what()));
         } else {
             List<Reproduction.Row> rows = perSeed.get(0);
-            out.print(markdown ? ReproductionText.markdown(rows) : ReproductionText.text(rows, seed, what()));
+            out.print(markdown ? ReproductionText.markdown(rows, what()) : ReproductionText.text(rows, seed, what()));
         }
         if (spread.stream().anyMatch(r -> r.failure() != null)) return 3;
         return spread.stream().allMatch(SeedSpread::holdsAtEverySeed) ? 0 : 1;
@@ -162,9 +166,14 @@ final class ReproduceCommand implements Callable<Integer> {
                 err.println("ringlab reproduce: " + f + ": unknown hardware '" + r.board() + "' (known: " + String.join(", ", plugins.boards().keySet()) + ")");
                 return null;
             }
+            String refused = refusal(r, plugins);
+            if (refused != null) {
+                err.println("ringlab reproduce: " + refused);
+                return null;
+            }
             Measurement m = r.measurement();
             rows.computeIfAbsent(r.board(), k -> new ArrayList<>())
-                    .add(new Board.Published(m.features(), String.join(" ", m.iperf()), -1, m.value(), -1, m.source()));
+                    .add(new Board.Published(m.features(), String.join(" ", m.iperf()), r.senderMbps(), m.value(), r.retransmits(), m.source()));
         }
         List<Board> boards = new ArrayList<>();
         rows.forEach((id, published) -> {
@@ -173,6 +182,31 @@ final class ReproduceCommand implements Callable<Integer> {
                     b.calibration(), b.fieldNotes()));
         });
         return boards;
+    }
+
+    /**
+     * Why a file's row cannot run, naming the file and its header line ("FILE:2: # features: nosuch: feature
+     * 'nosuch' is not installed ..."), or null. Checked here, before the rows become a board's published list,
+     * since Reproduction would name that list ("board rzg2l published[0]"), which is no file of the user's.
+     */
+    private static String refusal(MeasurementFile.Read r, Plugins plugins) {
+        Measurement m = r.measurement();
+        try {
+            FeatureResolver.resolve(m.features(), plugins.boards().get(r.board()), plugins.features());
+        } catch (IllegalArgumentException e) {
+            return r.featuresWhere() + ": " + e.getMessage();
+        }
+        try {
+            IperfArgs.parse(m.iperf());
+        } catch (IllegalArgumentException e) {
+            return r.iperfWhere() + ": " + e.getMessage();
+        }
+        try {
+            Experiments.prepare(new RunSpec(null, r.board(), m.features(), 1, Map.of(), null, 0, m.iperf()), plugins.boards(), plugins.features());
+        } catch (IllegalArgumentException e) {
+            return r.file() + ": " + e.getMessage();
+        }
+        return null;
     }
 
     private List<Board> boards(Plugins plugins, PrintStream err) {

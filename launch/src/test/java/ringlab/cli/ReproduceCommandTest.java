@@ -241,6 +241,47 @@ class ReproduceCommandTest {
         assertEquals("ringlab reproduce: " + broken + ": the header has no '# features: ...' line\n", b.err());
     }
 
+    /**
+     * A whole iperf3 -J document (ringlab's own, key for key iperf3's) after the header: the sender's Mbit/s and
+     * retransmits come from end.sum_sent, every figure is printed to one decimal (iperf3's bits_per_second has
+     * full precision), --markdown calls the column "measured", and a header that cannot run names the file and line.
+     */
+    @Test
+    void aWholeIperf3DocumentFillsTheMeasuredColumnsAndAHeaderRefusalNamesTheFileAndLine() throws Exception {
+        Run json = PluginJars.cli(NO_DATA, "run", "--hardware", "bcm6328", "--timestamp", "0", "--json", "--", "-M", "512", "-t", "2");
+        assertEquals(0, json.rc(), json.err());
+        com.google.gson.JsonObject sent = com.google.gson.JsonParser.parseString(json.out()).getAsJsonObject()
+                .getAsJsonObject("end").getAsJsonObject("sum_sent");
+        String snd = String.format(java.util.Locale.ROOT, "%.1f", sent.get("bits_per_second").getAsDouble() / 1e6);
+        long retr = sent.get("retransmits").getAsLong();
+        Path f = dir.resolve("whole.json");
+        java.nio.file.Files.writeString(f, "# board: bcm6328\n# features: stock\n# iperf3: -M 512 -t 2\n" + json.out());
+        Run r = PluginJars.cli(NO_DATA, "reproduce", "--measured", f.toString());
+        assertEquals(0, r.rc(), r.err() + r.out());
+        String row = line(r.out().lines().toList(), "0 ");
+        // the simulation of the same run gives the same figures: measured and simulated columns agree exactly
+        String figures = snd + " +[0-9]+\\.[0-9] +" + retr;
+        assertTrue(row.matches("0 +stock +-M 512 -t 2 +" + figures + " +" + figures + " +\\+0\\.0 % +holds \\(within 5 %\\)"), r.out());
+        Run md = PluginJars.cli(NO_DATA, "reproduce", "--measured", f.toString(), "--markdown");
+        assertEquals(0, md.rc(), md.err());
+        assertEquals("| board | # | features (baseline -> features) | iperf3 | measured | simulated | error | verdict |", md.out().lines().findFirst().orElseThrow());
+        assertTrue(md.out().lines().anyMatch(l -> l.matches("\\| bcm6328 \\(calibrated\\) \\| 0 \\| `stock` \\| `-M 512 -t 2` \\| [0-9]+\\.[0-9] Mbit/s \\| .*")), md.out());
+
+        Path badFeature = dir.resolve("bad-feature.json");
+        java.nio.file.Files.writeString(badFeature, "# board: bcm6328\n# features: nosuch\n# iperf3: -t 2\n" + json.out());
+        Run bf = PluginJars.cli(NO_DATA, "reproduce", "--measured", badFeature.toString());
+        assertEquals(2, bf.rc(), bf.out());
+        assertEquals("", bf.out());
+        assertTrue(bf.err().startsWith("ringlab reproduce: " + badFeature + ":2: # features: nosuch: feature 'nosuch' is not installed (installed: "), bf.err());
+        assertEquals(1, bf.err().lines().count(), bf.err());
+        Path badIperf = dir.resolve("bad-iperf.json");
+        java.nio.file.Files.writeString(badIperf, "# source: bench\n# board: bcm6328\n# features: stock\n# iperf3: -t x\n" + json.out());
+        Run bi = PluginJars.cli(NO_DATA, "reproduce", "--measured", badIperf.toString());
+        assertEquals(2, bi.rc(), bi.out());
+        assertTrue(bi.err().startsWith("ringlab reproduce: " + badIperf + ":4: # iperf3: -t x: iperf3 argument -t"), bi.err());
+        assertEquals(1, bi.err().lines().count(), bi.err());
+    }
+
     @Test
     void aSeedRangePastTheLargestSeedIsOneLineAndNothingRuns() {
         // the loop over the seeds once wrapped round: an IndexOutOfBoundsException's trace, status 1

@@ -30,8 +30,20 @@ import ringlab.experiment.ReadFailure;
 public final class MeasurementFile {
     private MeasurementFile() { }
 
-    /** The board the file names and its measurement. */
-    public record Read(String board, Measurement measurement) { }
+    /**
+     * The board the file names and its measurement, with what else the file holds for `reproduce --measured`'s
+     * table: the sender's Mbit/s (end.sum_sent.bits_per_second) and its retransmits (end.sum_sent.retransmits,
+     * TCP only), -1 where the output has none; and the header's "# features:" and "# iperf3:" lines (1-based),
+     * so that a refusal of either names the file and the line.
+     */
+    public record Read(String board, Measurement measurement, double senderMbps, long retransmits, String file, int featuresLine,
+                       int iperfLine) {
+        /** "FILE:2: # features: nosuch": where a refusal of the header's features points. */
+        public String featuresWhere() { return file + ":" + featuresLine + ": # features: " + measurement.features(); }
+
+        /** "FILE:3: # iperf3: -t x": where a refusal of the header's iperf3 arguments points. */
+        public String iperfWhere() { return file + ":" + iperfLine + ": # iperf3: " + String.join(" ", measurement.iperf()); }
+    }
 
     public static Read read(Path file) {
         String text;
@@ -45,29 +57,38 @@ public final class MeasurementFile {
 
     static Read parse(String text, String name) {
         Map<String, String> header = new LinkedHashMap<>();
-        int json = 0;
+        Map<String, Integer> lineOf = new LinkedHashMap<>();
+        int json = 0, number = 0;
         for (String line : text.split("\n", -1)) {
             String l = line.strip();
             if (l.startsWith("{")) break;
             json += line.length() + 1;
+            number++;
             if (l.isEmpty()) continue;
             if (!l.startsWith("#")) throw new IllegalArgumentException(name + ": expected '# key: value' header lines, then iperf3 -J output; got '" + l + "'");
             int colon = l.indexOf(':');
             if (colon < 0) throw new IllegalArgumentException(name + ": header line without 'key: value': '" + l + "'");
-            header.put(l.substring(1, colon).strip(), l.substring(colon + 1).strip());
+            String key = l.substring(1, colon).strip();
+            header.put(key, l.substring(colon + 1).strip());
+            lineOf.put(key, number);
         }
         for (String k : List.of("board", "features", "iperf3")) {
             if (header.getOrDefault(k, "").isEmpty()) throw new IllegalArgumentException(name + ": the header has no '# " + k + ": ...' line");
         }
         if (json >= text.length()) throw new IllegalArgumentException(name + ": no iperf3 -J output after the header");
-        double bps = receiverBitsPerSecond(text.substring(json), text.substring(0, json).split("\n", -1).length - 1, name);
+        JsonObject end = end(text.substring(json), text.substring(0, json).split("\n", -1).length - 1, name);
+        double bps = receiverBitsPerSecond(end, name);
         List<String> iperf = Arrays.stream(header.get("iperf3").split("\\s+")).filter(s -> !s.isEmpty()).toList();
         String source = header.containsKey("source") ? name + " (" + header.get("source") + ")" : name;
-        return new Read(header.get("board"), Measurement.absolute(header.get("features"), iperf, bps / 1e6, source));
+        JsonObject sent = end.has("sum_sent") && end.get("sum_sent").isJsonObject() ? end.getAsJsonObject("sum_sent") : null;
+        double senderMbps = sent != null && sent.has("bits_per_second") ? sent.get("bits_per_second").getAsDouble() / 1e6 : -1;
+        long retransmits = sent != null && sent.has("retransmits") ? sent.get("retransmits").getAsLong() : -1; // UDP has none
+        return new Read(header.get("board"), Measurement.absolute(header.get("features"), iperf, bps / 1e6, source), senderMbps, retransmits,
+                name, lineOf.get("features"), lineOf.get("iperf3"));
     }
 
     /** {@code headerLines}: the lines before the JSON, so that an error's line is the file's. */
-    private static double receiverBitsPerSecond(String json, int headerLines, String name) {
+    private static JsonObject end(String json, int headerLines, String name) {
         JsonObject end;
         try {
             JsonElement root = JsonParser.parseString(json);
@@ -78,6 +99,10 @@ public final class MeasurementFile {
             throw new IllegalArgumentException(name + ": not iperf3 -J output, " + JsonSyntax.describe(e, headerLines));
         }
         if (end == null) throw new IllegalArgumentException(name + ": iperf3 -J output without an \"end\" object (an interrupted run?)");
+        return end;
+    }
+
+    private static double receiverBitsPerSecond(JsonObject end, String name) {
         for (String sum : List.of("sum_received", "sum")) {
             if (end.has(sum) && end.getAsJsonObject(sum).has("bits_per_second")) return end.getAsJsonObject(sum).get("bits_per_second").getAsDouble();
         }

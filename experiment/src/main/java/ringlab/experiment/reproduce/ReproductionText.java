@@ -30,7 +30,7 @@ public final class ReproductionText {
             List<String[]> abs = new ArrayList<>(), chg = new ArrayList<>();
             String abbrev = what.equals("published") ? "pub" : what.substring(0, Math.min(4, what.length()));
             abs.add(new String[] {"#", "features", "iperf3", abbrev + " snd", abbrev + " rcv", "retr", "sim snd", "sim rcv", "retr", "error", "verdict"});
-            chg.add(new String[] {"#", "baseline -> features", "iperf3", "published", "simulated", "sim rcv Mbit/s", "error", "verdict"});
+            chg.add(new String[] {"#", "baseline -> features", "iperf3", what, "simulated", "sim rcv Mbit/s", "error", "verdict"});
             for (Reproduction.Row r : e.getValue()) {
                 Board.Published p = r.published();
                 if (p.isChange()) {
@@ -39,7 +39,7 @@ public final class ReproductionText {
                         r.failure() == null ? mbps(r.baseline().receiverMbps()) + " -> " + mbps(r.run().receiverMbps()) : "-", error(r), verdict(r)});
                 } else {
                     boolean ran = r.failure() == null;
-                    abs.add(new String[] {String.valueOf(r.index()), p.features(), p.iperf(), PlainNumbers.published(p.senderMbps()), PlainNumbers.published(p.receiverMbps()),
+                    abs.add(new String[] {String.valueOf(r.index()), p.features(), p.iperf(), figure(p.senderMbps(), what), figure(p.receiverMbps(), what),
                         retr(p.retransmits()), ran ? mbps(r.run().senderMbps()) : "-", ran ? mbps(r.run().receiverMbps()) : "-",
                         ran ? retr(r.run().retransmits()) : "-", error(r), verdict(r)});
                 }
@@ -60,14 +60,17 @@ public final class ReproductionText {
     }
 
     /** One Markdown table of every row, board by board, then how many rows hold per board (each row's source is in its descriptor). */
-    public static String markdown(List<Reproduction.Row> rows) {
+    public static String markdown(List<Reproduction.Row> rows) { return markdown(rows, "published"); }
+
+    /** The same, the rows' figures called {@code what} in the heading ("published", or "measured" for measurement files). */
+    public static String markdown(List<Reproduction.Row> rows, String what) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| board | # | features (baseline -> features) | iperf3 | published | simulated | error | verdict |\n");
+        sb.append("| board | # | features (baseline -> features) | iperf3 | ").append(what).append(" | simulated | error | verdict |\n");
         sb.append("|---|---|---|---|---|---|---|---|\n");
         for (Reproduction.Row r : rows) {
             Board.Published p = r.published();
             String features = p.isChange() ? p.baseline() + " -> " + p.features() : p.features();
-            String pub = p.isChange() ? percent(p.receiverChangePercent()) : PlainNumbers.published(p.receiverMbps()) + " Mbit/s";
+            String pub = p.isChange() ? percent(p.receiverChangePercent()) : figure(p.receiverMbps(), what) + " Mbit/s";
             String sim = r.failure() != null ? "-" : p.isChange() ? percent(r.simulated()) : mbps(r.simulated()) + " Mbit/s";
             sb.append("| ").append(String.join(" | ", r.board().id() + " (" + r.board().calibration().descriptorName + ")",
                     String.valueOf(r.index()), "`" + features + "`", "`" + p.iperf() + "`", pub, sim, error(r),
@@ -109,7 +112,14 @@ public final class ReproductionText {
 
     static String mbps(double v) { return String.format(Locale.ROOT, "%.1f", v); }
 
-    /** A published figure as the descriptor gives it (33.7, not 33.70); "-" where not published. */
+    /**
+     * A row's own Mbit/s: a published figure as the descriptor gives it (33.7, not 33.70); a measured one, which is
+     * iperf3's full-precision bits_per_second, to one decimal as the simulated figures beside it; "-" where none.
+     */
+    static String figure(double v, String what) {
+        if (v < 0) return "-";
+        return what.equals("published") ? PlainNumbers.published(v) : mbps(v);
+    }
 
     private static String retr(long r) { return r < 0 ? "-" : Long.toString(r); }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import ringlab.experiment.PlainNumbers;
 import ringlab.experiment.SeedRange;
 import ringlab.experiment.TextTable;
 import ringlab.spi.board.Board;
@@ -32,7 +31,7 @@ public final class SeedSpreadText {
             cells.add(new String[] {"#", "features (baseline -> features)", "iperf3", what, "median", "range", "error", "holds at", "verdict at the median"});
             for (SeedSpread r : e.getValue()) {
                 boolean ran = r.failure() == null;
-                cells.add(new String[] {String.valueOf(r.index()), features(r.published()), r.published().iperf(), published(r.published()),
+                cells.add(new String[] {String.valueOf(r.index()), features(r.published()), r.published().iperf(), published(r.published(), what),
                     ran ? figure(r.published(), r.median()) : "-", ran ? figure(r.published(), r.min()) + " .. " + figure(r.published(), r.max()) : "-",
                     ReproductionText.error(r.atMedian()), r.held() + " of " + seeds, verdict(r)});
             }
@@ -43,15 +42,18 @@ public final class SeedSpreadText {
     }
 
     /** One Markdown table of every row, board by board, then per board how many rows hold at every seed and at the median. */
-    public static String markdown(List<SeedSpread> rows, long firstSeed, int seeds) {
+    public static String markdown(List<SeedSpread> rows, long firstSeed, int seeds) { return markdown(rows, firstSeed, seeds, "published"); }
+
+    /** The same, the rows' figures called {@code what} in the heading ("published", or "measured" for measurement files). */
+    public static String markdown(List<SeedSpread> rows, long firstSeed, int seeds, String what) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| board | # | features (baseline -> features) | iperf3 | published | median (seeds ").append(range(firstSeed, seeds))
+        sb.append("| board | # | features (baseline -> features) | iperf3 | ").append(what).append(" | median (seeds ").append(range(firstSeed, seeds))
                 .append(") | range | error at the median | holds at |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|\n");
         for (SeedSpread r : rows) {
             boolean ran = r.failure() == null;
             sb.append("| ").append(String.join(" | ", r.board().id() + " (" + r.board().calibration().descriptorName + ")",
-                    String.valueOf(r.index()), "`" + features(r.published()) + "`", "`" + r.published().iperf() + "`", published(r.published()),
+                    String.valueOf(r.index()), "`" + features(r.published()) + "`", "`" + r.published().iperf() + "`", published(r.published(), what),
                     ran ? figure(r.published(), r.median()) : "-",
                     ran ? figure(r.published(), r.min()) + " .. " + figure(r.published(), r.max()) : "-",
                     ReproductionText.error(r.atMedian()), r.held() + " of " + seeds)).append(" |\n");
@@ -76,8 +78,8 @@ public final class SeedSpreadText {
 
     private static String features(Board.Published p) { return p.isChange() ? p.baseline() + " -> " + p.features() : p.features(); }
 
-    private static String published(Board.Published p) {
-        return p.isChange() ? ReproductionText.percent(p.receiverChangePercent()) : PlainNumbers.published(p.receiverMbps());
+    private static String published(Board.Published p, String what) {
+        return p.isChange() ? ReproductionText.percent(p.receiverChangePercent()) : ReproductionText.figure(p.receiverMbps(), what);
     }
 
     private static String figure(Board.Published p, double v) { return p.isChange() ? ReproductionText.percent(v) : ReproductionText.mbps(v); }
