@@ -32,9 +32,11 @@ import ringlab.sim.workload.IperfOptions;
  */
 @Command(name = "run", sortOptions = false, showDefaultValues = true,
         description = "Runs one iperf3-like scenario in virtual time and prints iperf3's client output (or -J JSON) plus the device detail.",
-        footer = {"", "Example: ringlab run --hardware bcm6328 --features batched-rx,ip-align --json -- -M 512 -t 30",
-            "Bad input prints one line naming what was wrong and exits with status 2; nothing runs. With --json, -J or",
-            "--json-stream the error is iperf3's JSON error on stdout instead (nothing on stderr), status 2 too."})
+        // each footer line within picocli's 80 columns, so that it is printed as written, not re-wrapped mid-phrase
+        footer = {"", "Example: ringlab run --hardware bcm6328 --features batched-rx --json -- -M 512",
+            "Bad input prints one line naming what was wrong and exits with status 2;",
+            "nothing runs. With --json, -J or --json-stream the error is iperf3's JSON",
+            "error on stdout instead (nothing on stderr), status 2 too."})
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--hardware", paramLabel = "ID", description = "The board (required; see ringlab list).")
     String hardware;

@@ -36,6 +36,19 @@ class HelpTest {
         assertEquals(r.out(), PluginJars.cli(ENV, command, "-h").out());
     }
 
+    /** Footer lines within 80 columns, so that picocli prints them as written (it re-wrapped run's mid-phrase). */
+    @Test
+    void runsFooterIsPrintedAsWritten() {
+        Run r = PluginJars.cli(ENV, "run", "--help");
+        assertTrue(r.out().endsWith("\nExample: ringlab run --hardware bcm6328 --features batched-rx --json -- -M 512\n"
+                + "Bad input prints one line naming what was wrong and exits with status 2;\n"
+                + "nothing runs. With --json, -J or --json-stream the error is iperf3's JSON\n"
+                + "error on stdout instead (nothing on stderr), status 2 too.\n"), r.out());
+        for (String command : new String[] {"run", "list", "compare", "reproduce", "calibrate", "bench", "deploy"}) {
+            for (String line : PluginJars.cli(ENV, command, "--help").out().lines().toList()) assertTrue(line.length() <= 80, command + ": " + line);
+        }
+    }
+
     @Test
     void ringlabAloneAndHelpListEveryCommand() {
         for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"help"})) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import ringlab.experiment.sweep.SweepSpec;
@@ -23,17 +24,20 @@ import ringlab.experiment.sweep.SweepSpecReader;
                 + "on Apache Spark and writes results.jsonl, results.csv, results.parquet/, runs/KEY.json, refused.jsonl, report.html "
                 + "and progress.json to the output folder. Started again, it skips the runs already there.",
         footer = {"", "Example: ./ringlab sweep examples/sweeps/boards-by-features.json",
-            "         ./ringlab sweep spec.yaml --master spark://host:7077 --secret-file ~/.ringlab-spark-secret"})
+            // each line within picocli's 80 columns: a longer one is wrapped at its own break points, inside tokens
+            "         ./ringlab sweep spec.yaml --master spark://host:7077 \\",
+            "             --secret-file ~/.ringlab-spark-secret"})
 public final class SweepMain implements Callable<Integer> {
-    @Parameters(paramLabel = "SPEC", description = "The sweep spec (JSON, or YAML when it ends in .yaml/.yml).")
+    @Parameters(paramLabel = "SPEC", description = "The sweep spec: JSON, or YAML when its name%n  ends in .yaml or .yml.")
     Path spec;
     @Option(names = "--out", paramLabel = "DIR", description = "The output folder (default: sweeps/NAME).")
     Path out;
     @Option(names = "--master", paramLabel = "URL", defaultValue = "local[*]",
-            description = "Spark's master: local[*] (all cores here), local[N], spark://HOST:7077 (a standalone cluster), k8s://..., yarn.")
+            // %n: picocli breaks a long line after ':' or '/' too, which split k8s://... across lines
+            description = "Spark's master: local[*] (all cores here),%n  local[N], spark://HOST:7077 (a standalone%n  cluster), k8s://HOST:PORT or yarn.")
     String master;
-    @Option(names = "--bundles", paramLabel = "DIR|JAR,...", defaultValue = "",
-            description = "Plug-in board and feature jars (a folder: every *.jar in it), shipped to the executors too.")
+    @Option(names = "--bundles", paramLabel = "DIR|JAR,...", defaultValue = "", showDefaultValue = Help.Visibility.NEVER,
+            description = "Plug-in board and feature jars, shipped to the%n  executors too; a folder stands for its%n  *.jar files. None by default.")
     String bundles;
     @Option(names = "--secret-file", paramLabel = "FILE",
             description = "A cluster's shared Spark secret (first line); else $RINGLAB_SPARK_SECRET. Never on the command line.")
