@@ -148,6 +148,8 @@ class RunOutputTest {
         Run j = PluginJars.cli(NO_ENV, "run", "--hardware", "bcm6328", "--timestamp", "0", "--json", "--", "-t", "2");
         JsonObject doc = json(j.out());
         assertEquals(doc.get("start"), events.get(0).get("data"));
+        // 3.17's framing around -J's 3.12 objects: the version names the objects' release (README, --json-stream)
+        assertEquals("iperf 3.12", events.get(0).getAsJsonObject("data").get("version").getAsString());
         assertEquals(doc.getAsJsonArray("intervals").get(1), events.get(2).get("data"));
         assertEquals(doc.get("end"), events.get(3).get("data"));
         assertEquals(doc.get("ringlab"), events.get(4).get("data"));

@@ -20,7 +20,9 @@ import ringlab.sim.report.RunReport;
  * line: {"event":"start","data":{...}}, one {"event":"interval","data":{...}} per interval, then
  * {"event":"end","data":{...}} with iperf3's objects exactly as -J prints them; what follows "end" in -J's
  * document gets its own event after it, named by its key: "title", "server_output_text", then "ringlab" (and
- * "wall_clock"), so a consumer that stops at "end" sees iperf3's stream only.
+ * "wall_clock"), so a consumer that stops at "end" sees iperf3's stream only. The start event's "version" stays
+ * "iperf 3.12" (a real 3.17 writes "iperf 3.17" there): the objects are -J's, checked against 3.12's recordings
+ * only, and the version names the release whose objects they are (README, "iperf3 output compatibility").
  */
 public final class JsonStream {
 
