@@ -79,12 +79,20 @@ final class RinglabText {
             } else if (v.isJsonArray() && !isFlat(v.getAsJsonArray())) {
                 lines.add(key);
                 lines.addAll(renderArray(v.getAsJsonArray(), indent + 2));
+            } else if (EXACT.contains(e.getKey()) && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber()) {
+                lines.add(key + " " + v.getAsJsonPrimitive().getAsString()); // as the JSON has it
             } else {
                 lines.add(key + " " + compact(v, true));
             }
         }
         return lines;
     }
+
+    /**
+     * Keys printed as the JSON writes them rather than to about 3 significant places: a clock reading, not a
+     * measured figure (virtual_seconds 2.001 read "2", which is not the run's length).
+     */
+    private static final java.util.Set<String> EXACT = java.util.Set.of("virtual_seconds");
 
     private static List<String> renderArray(JsonArray array, int indent) {
         List<String> lines = new ArrayList<>();

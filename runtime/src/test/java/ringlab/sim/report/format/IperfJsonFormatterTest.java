@@ -218,6 +218,18 @@ class IperfJsonFormatterTest {
         assertRoundTrips(json);
     }
 
+    /** The text printed "virtual_seconds: 2" where the JSON has 2.001: both now print the JSON's value. */
+    @Test
+    void virtualSecondsIsTheSameInTextAndJson() {
+        RunReport r = SampleReports.tcp();
+        DeviceDetail d = r.ringlab;
+        r.ringlab = new DeviceDetail(d.board(), d.topology(), 2.001, d.cpuPercent(), d.interrupts(), d.napi(),
+                d.drops(), d.accounting(), d.occupancyAvg(), d.ports(), d.features(), d.tcp(), d.cyclesPercent(), d.cyclesPercentByKey(), null,
+                d.streamIntegrityErrors());
+        assertEquals(2.001, parse(IperfJsonFormatter.format(r, PINNED)).getAsJsonObject("ringlab").get("virtual_seconds").getAsDouble());
+        assertTrue(IperfTextFormatter.format(r, PINNED).contains("\n  virtual_seconds: 2.001\n"), IperfTextFormatter.format(r, PINNED));
+    }
+
     @Test
     void aReportWithoutDeviceDetailHasOnlyTheRunUnderRinglab() {
         RunReport r = SampleReports.udp();
