@@ -87,6 +87,10 @@ class NodeApiIT {
             {"{\"board\": \"no-such-board\"}", "board 'no-such-board' is not installed"},
             {"{\"features\": \"stock,nope\"}", "feature 'nope' is not installed"},
             {"{\"features\": \"stock,-nope\"}", "feature 'nope' in '-nope' is not installed"},
+            // the list grammar the CLI shares (FeatureResolver): an empty item, an id twice, a removal of what is not there
+            {"{\"features\": \"stock,,bql\"}", "feature list 'stock,,bql' has an empty item"},
+            {"{\"features\": \"bql,bql\"}", "feature list 'bql,bql': 'bql' is named twice"},
+            {"{\"features\": \"bql,-batched-rx\"}", "'-batched-rx' removes 'batched-rx', which is not in the set before it (bql)"},
             {"{\"workload\": \"-M 512 --bogus\"}", "workload"},
             {"{\"pace\": \"fast\"}", "pace 'fast'"},
             {"{\"seed\": 1.5}", "seed"},

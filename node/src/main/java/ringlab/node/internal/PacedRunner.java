@@ -270,7 +270,13 @@ public final class PacedRunner implements NodeRunner, Telemetry, ScenarioControl
     @Override
     public ScenarioValidator.Plan validate(ScenarioSpec spec) {
         Board board = boards.boards().get(spec.board());
-        if (board != null) quarantine.checkNone(ringlab.sim.feature.FeatureResolver.ids(spec.features(), board), features.byId());
+        List<String> named = null;
+        try {
+            if (board != null) named = ringlab.sim.feature.FeatureResolver.ids(spec.features(), board);
+        } catch (IllegalArgumentException e) {
+            // a list the grammar refuses: validate() says why, a typo in a "-id" first ("'nope' is not installed")
+        }
+        if (named != null) quarantine.checkNone(named, features.byId());
         return ScenarioValidator.validate(spec, boards.boards(), quarantine.usable(features.byId()));
     }
 
