@@ -217,8 +217,7 @@ final class ReportBuilder {
         IperfOptions o = opts();
         SocketInfo si = new SocketInfo();
         si.sockBufsize = o.window();
-        si.controlMss = s.scenario.board.nic().mtu() - 40
-                - (StackSettings.from(s.scenario.settings).tcpTimestamps ? TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0);
+        si.controlMss = s.scenario.controlMss();
         if (o.udp()) {
             si.sndbufActual = Simulation.udpSocketBuffer(o.window());
             si.rcvbufActual = si.sndbufActual;

@@ -79,4 +79,20 @@ class ServerThreadsTest {
                 () -> sim(twoCores(), "-t 1 -P 2 --cport 65535", Scenario.Topology.DIRECT));
         assertEquals("--cport 65535: 2 streams need ports up to 65536, past 65535", e.getMessage());
     }
+
+    /**
+     * A UDP test without -l sends datagrams of the control connection's MSS, as iperf3 does (1448 on a 1500-byte
+     * MTU with TCP timestamps, 1460 without them); -l still wins. ringlab sent 1460 whatever the path.
+     */
+    @Test
+    void aUdpTestWithoutALengthSendsTheControlConnectionsMss() {
+        Board b = LivelockTest.board("5.15");
+        int mtu = b.nic().mtu();
+        assertEquals(mtu - 52, Scenario.builder(b).iperf(IperfArgs.parse(List.of("-u"))).build().iperf.length());
+        assertEquals(mtu - 40, Scenario.builder(b).iperf(IperfArgs.parse(List.of("-u"))).set("tcp_timestamps", "0").build().iperf.length());
+        assertEquals(1000, Scenario.builder(b).iperf(IperfArgs.parse(List.of("-u", "-l", "1000"))).build().iperf.length());
+        RunReport r = sim(b, "-t 1 -u -b 10M", Scenario.Topology.DIRECT).run();
+        assertEquals(mtu - 52, r.options.length());
+        assertEquals(0, r.end.sumReceived.bytes % (mtu - 52), "whole datagrams of that length");
+    }
 }

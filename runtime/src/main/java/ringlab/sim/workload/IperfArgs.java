@@ -262,7 +262,7 @@ public final class IperfArgs {
         IperfOptions build() {
             int len;
             if (length == null) {
-                len = udp ? IperfOptions.DEFAULT_UDP_LENGTH : IperfOptions.DEFAULT_TCP_LENGTH;
+                len = udp ? 0 : IperfOptions.DEFAULT_TCP_LENGTH; // UDP: the control connection's MSS, once known (IperfOptions.withControlMss)
             } else if (udp && length < MIN_UDP_LENGTH) {
                 throw bad(lengthSpelled + " must be at least " + MIN_UDP_LENGTH + " bytes for UDP");
             } else if (udp && length > MAX_UDP_LENGTH) {

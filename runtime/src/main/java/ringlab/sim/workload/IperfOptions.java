@@ -7,9 +7,10 @@ import java.util.Objects;
  * Models one iperf3 command line as the simulated run uses it (immutable; sizes in bytes, rates in bits/s).
  *
  * <p>Values are resolved: {@code length} and {@code bitrate} already hold the protocol defaults when the
- * user gave none (TCP: 128 KiB blocks, unlimited rate 0; UDP: 1460-byte datagrams, 1 Mbit/s). iperf3 picks
- * the UDP length from the path MTU; ringlab fixes it at 1460 (1500 MTU minus IPv4 and UDP headers, rounded
- * to iperf3's usual TCP-MSS-like figure) so runs do not depend on a probed MTU. {@code mss} and
+ * user gave none (TCP: 128 KiB blocks, unlimited rate 0; UDP: 1 Mbit/s), except a UDP length without -l: 0
+ * until the run knows its path, when {@link #withControlMss} sets iperf3's default, the control connection's
+ * MSS (iperf_connect: a UDP test without -l takes ctrl_sck_mss, TCP_MAXSEG of the control socket; 1448 on a
+ * 1500-byte MTU with TCP timestamps; iperf3 -V prints "Setting UDP block size to N"). {@code mss} and
  * {@code window} are 0 when not given (kernel default). {@code intervalSec} may be fractional like iperf3's
  * {@code -i 0.5}; 0 means no interval lines. {@code host} is the {@code -c} argument (stored, not used:
  * the client is always the peer). {@code format} is the {@code -f} letter, {@code 'a'} (adaptive) by default.
@@ -62,6 +63,7 @@ public record IperfOptions(
     public static final int DEFAULT_DURATION_SEC = 10;
     public static final double DEFAULT_INTERVAL_SEC = 1.0;
     public static final int DEFAULT_TCP_LENGTH = 128 * 1024;
+    /** iperf3's DEFAULT_UDP_BLKSIZE: the UDP length when the control connection's MSS is not known. */
     public static final int DEFAULT_UDP_LENGTH = 1460;
     public static final long DEFAULT_UDP_BITRATE = 1_000_000L;
     /** --timestamps without a format: strftime's "%c " as iperf3 uses it. */
@@ -84,6 +86,23 @@ public record IperfOptions(
     /** JSON output in either form (-J or --json-stream, which implies it). */
     public boolean anyJson() {
         return json || jsonStream;
+    }
+
+    /** True when this is a UDP test whose length iperf3 picks (no -l): see {@link #withControlMss}. */
+    public boolean udpLengthOpen() {
+        return udp() && length == 0;
+    }
+
+    /**
+     * These options with iperf3's own pick of a UDP length made, when -l did not give one: the control
+     * connection's MSS ({@code controlMss}, or {@link #DEFAULT_UDP_LENGTH} when 0, unknown). Otherwise these.
+     */
+    public IperfOptions withControlMss(int controlMss) {
+        if (!udpLengthOpen()) return this;
+        return new IperfOptions(protocol, durationSec, intervalSec, mss, bitrate, controlMss > 0 ? controlMss : DEFAULT_UDP_LENGTH,
+                reverse, parallel, window, port, host, format, omitSec, getServerOutput, zeroCopy, noDelay, title, verbose,
+                ipv4Only, json, bidir, bytes, blocks, congestion, tos, cport, serverAffinity, logfile, jsonStream,
+                timestampFormat, forceFlush);
     }
 
     /** The options of a bare {@code iperf3 -c HOST}: TCP, 10 s, 1 s intervals, one stream. */

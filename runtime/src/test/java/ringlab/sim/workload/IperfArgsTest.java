@@ -51,7 +51,13 @@ class IperfArgsTest {
         assertTrue(o.udp());
         assertEquals(IperfOptions.Protocol.UDP, o.protocol());
         assertEquals(1_000_000L, o.bitrate());
-        assertEquals(1460, o.length());
+        // iperf3 picks the length from the control connection's MSS, which the run knows (Scenario)
+        assertEquals(0, o.length());
+        assertTrue(o.udpLengthOpen());
+        assertEquals(1448, o.withControlMss(1448).length());
+        assertEquals(IperfOptions.DEFAULT_UDP_LENGTH, o.withControlMss(0).length(), "iperf3's DEFAULT_UDP_BLKSIZE when the MSS is unknown");
+        assertEquals(1470, parse("-u", "-l", "1470").withControlMss(1448).length(), "-l wins");
+        assertEquals(IperfOptions.DEFAULT_TCP_LENGTH, parse().withControlMss(1448).length(), "TCP keeps its 128 KiB blocks");
     }
 
     @Test

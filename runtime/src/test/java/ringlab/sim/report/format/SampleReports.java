@@ -154,7 +154,7 @@ final class SampleReports {
         List<String> args = new java.util.ArrayList<>(List.of("-c", "10.0.0.1", "-t", "2"));
         args.addAll(List.of(extraArgs));
         RunReport r = new RunReport();
-        r.options = IperfArgs.parse(args);
+        r.options = IperfArgs.parse(args).withControlMss(1460); // as ReportBuilder gets them: a path without TCP timestamps
         r.boardId = "sim-a";
         r.features = List.of("napi", "gro");
         r.seed = 42;
