@@ -301,4 +301,27 @@ class ConsoleBrowserIT {
         browser.get(base + "/assets/app.js");
         assertFalse(browser.getPageSource().contains("import"), "assets need a session too");
     }
+
+    /**
+     * A tab left open while the node restarts: the restart ends every session, the stream's reconnection gets a
+     * 401, which EventSource does not retry, so the page sat on its last figures with a red line under the bar.
+     * Now it asks for its session and, gone, goes to the login page; logged in again, the charts draw anew.
+     */
+    @Test
+    @Order(10)
+    void aTabOpenWhileTheNodeRestartsGoesToTheLoginPage() throws Exception {
+        browser.get(base + "/login");
+        $("#token").sendKeys(node.token());
+        $("button[type=submit]").click();
+        page("dashboard");
+        waitFor(browser, "the charts draw", d -> points("throughput") >= 2);
+        node.restart();
+        waitFor(browser, "the login page after the restart", ExpectedConditions.urlContains("/login"));
+        waitFor(browser, "saying why", d -> d.findElement(By.id("message")).getText().contains("the node restarted"));
+        screenshot(browser, "13-after-restart-login");
+        $("#token").sendKeys(node.token());
+        $("button[type=submit]").click();
+        page("dashboard");
+        waitFor(browser, "the charts draw again", d -> points("throughput") >= 2);
+    }
 }

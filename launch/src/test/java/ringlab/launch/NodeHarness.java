@@ -46,7 +46,7 @@ final class NodeHarness extends NodeClient implements AutoCloseable {
     NodeHarness start() throws Exception {
         Path jar = Path.of(System.getProperty("ringlab.node.jar", "target/ringlab.jar"));
         assertTrue(Files.isRegularFile(jar), "exported node jar missing: " + jar);
-        port = freePort();
+        if (!samePort) port = freePort();
         Files.createDirectories(data.resolve("deploy"));
         try (JarFile exported = new JarFile(jar.toFile())) {
             Properties launcher = new Properties();
@@ -108,6 +108,19 @@ final class NodeHarness extends NodeClient implements AutoCloseable {
         properties.put("org.apache.felix.https.keystore.key.password", password);
         http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(trust).build();
         return this;
+    }
+
+    private boolean samePort;
+
+    /** Stops and starts the node again on the same port (a browser tab keeps its origin), data and storage kept. */
+    NodeHarness restart() throws Exception {
+        stop();
+        samePort = true;
+        try {
+            return start();
+        } finally {
+            samePort = false;
+        }
     }
 
     void stop() throws Exception {

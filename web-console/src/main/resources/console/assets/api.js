@@ -24,7 +24,7 @@ async function tagged(method, path, body, contentType, ifMatch) {
   if (body !== undefined && contentType) headers['Content-Type'] = contentType;
   if (ifMatch) headers['If-Match'] = ifMatch;
   const r = await fetch('/api/v1' + path, { method, headers, body, credentials: 'same-origin' });
-  if (r.status === 401) { location.href = '/login'; throw new ApiError(401, 'logged out'); }
+  if (r.status === 401) { location.href = '/login?ended'; throw new ApiError(401, 'logged out'); } // the page had a session
   const text = await r.text();
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch (e) { /* not JSON */ }

@@ -1,6 +1,8 @@
 // The node's live feed (GET /api/v1/stream, server-sent events): samples (4 per wall second), events
 // and the status (once per second). Kept here for every page; EventSource reconnects by itself and the
 // node resumes after the last id it sent, so nothing is drawn twice or missed.
+import { ApiError, session } from './api.js';
+
 const KEEP_SAMPLES = 480;   // two wall minutes
 const KEEP_EVENTS = 2000;
 
@@ -28,9 +30,18 @@ function emit(kind, value) {
 }
 
 export function connect() {
-  const es = new EventSource('/api/v1/stream');
+  // resumes after what the page holds (after a reset, the node's numbers start again: see 'reset' below)
+  const since = live.lastSampleSeq || live.lastEventSeq ? `?since=${live.lastSampleSeq}.${live.lastEventSeq}` : '';
+  const es = new EventSource('/api/v1/stream' + since);
   es.addEventListener('open', () => { live.connected = true; emit('connection', true); });
-  es.addEventListener('error', () => { live.connected = false; emit('connection', false); });
+  es.addEventListener('error', () => {
+    live.connected = false;
+    emit('connection', false);
+    // EventSource retries by itself after a network error (the node restarting), but gives up for good on an
+    // answer that is no stream: a 401 once the node came back (a restart ends every session) or a 503 (too
+    // many streams). Then the session decides: gone, api.js sends the page to /login; else open a new stream.
+    if (es.readyState === EventSource.CLOSED) setTimeout(reopen, 2000);
+  });
   // The node was restarted while the page stayed open: its numbers start again, the old run's history goes
   es.addEventListener('reset', () => {
     live.samples.length = 0;
@@ -59,6 +70,16 @@ export function connect() {
     emit('status', live.status);
   });
   return es;
+}
+
+async function reopen() {
+  try {
+    await session(); // a 401 goes to /login
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 401)) setTimeout(reopen, 5000); // not up yet: try again
+    return;
+  }
+  connect();
 }
 
 /** Event kinds the charts mark with a vertical line and a label. */

@@ -142,7 +142,8 @@ public final class ConsoleServlet extends HttpServlet {
         String failed = req.getParameter("failed");
         loginPage(resp, "token".equals(failed) ? "That is not this node's API token."
                 : "code".equals(failed) ? "That login link was used already or is not this node's: log in with the API token."
-                : req.getParameter("bye") != null ? "Logged out." : "");
+                : req.getParameter("bye") != null ? "Logged out."
+                : req.getParameter("ended") != null ? "Your session ended (it expired, was logged out elsewhere, or the node restarted): log in again." : "");
     }
 
     private void loginPage(HttpServletResponse resp, String message) throws IOException {
