@@ -197,8 +197,10 @@ final class ReportBuilder {
             sum.packets += t.packets;
             sum.lostPackets += t.lostPackets;
             sum.outOfOrder += t.outOfOrder;
-            sum.jitterMs = Math.max(sum.jitterMs, t.jitterMs);
+            sum.jitterMs += t.jitterMs;
         }
+        // iperf_print_results: avg_jitter, the streams' jitter summed and divided by their number (as the interval sums)
+        if (!streams.isEmpty()) sum.jitterMs /= streams.size();
         sum.bitsPerSecond = sum.bytes * 8 / secs;
         return sum;
     }

@@ -53,4 +53,14 @@ class UdpTotalsTest {
         }
         assertEquals(1, r.end.sumSent.packets);
     }
+
+    /** The [SUM] receiver jitter is the streams' mean, as iperf_print_results divides avg_jitter by their number (it was their maximum). */
+    @org.junit.jupiter.api.Test
+    void theSumsJitterIsTheStreamsMean() {
+        RunReport r = RunInvariantsTest.sim("-u -b 50M -l 1000 -t 2 -P 3", 3).run();
+        double mean = r.end.streams.stream().mapToDouble(e -> e.received.jitterMs).average().orElseThrow();
+        double max = r.end.streams.stream().mapToDouble(e -> e.received.jitterMs).max().orElseThrow();
+        assertEquals(mean, r.end.sumReceived.jitterMs, 1e-12);
+        assertTrue(max > mean, "the streams' jitters differ, so the test tells a mean from the maximum: " + max + " vs " + mean);
+    }
 }
