@@ -219,7 +219,7 @@ final class ReportBuilder {
         IperfOptions o = opts();
         SocketInfo si = new SocketInfo();
         si.sockBufsize = o.window();
-        si.controlMss = s.scenario.controlMss();
+        si.controlMss = s.scenario.controlMss;
         if (o.udp()) {
             si.sndbufActual = Simulation.udpSocketBuffer(o.window());
             si.rcvbufActual = si.sndbufActual;

@@ -34,29 +34,26 @@ public final class Scenario {
     public final TunableSettings tunables;
     /** Run without an end (the node): senders never stop, history is bounded. */
     public final boolean continuous;
+    /**
+     * The MSS of iperf3's control connection (TCP_MAXSEG of a connected socket, tp->mss_cache): the link's MTU
+     * less the IPv4 and TCP headers and, with net.ipv4.tcp_timestamps on (Linux's default), the aligned
+     * timestamp option. iperf3 -V prints it; a UDP test without -l sends datagrams of this length.
+     */
+    public final int controlMss;
 
     private Scenario(Builder b) {
         this.board = b.board;
         this.features = InstallOrder.of(b.features); // as the drivers install them, so reports list them so
-        this.iperf = b.iperf.withControlMss(controlMss(b.board, b.settings));
         this.seed = b.seed;
         this.topology = b.topology;
         this.pingIntervalNs = b.pingIntervalNs;
         this.settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
         this.tunables = tunables(b, features);
         this.continuous = b.continuous;
-    }
-
-    /**
-     * The MSS of iperf3's control connection (TCP_MAXSEG of a connected socket, tp->mss_cache): the link's MTU
-     * less the IPv4 and TCP headers and, with net.ipv4.tcp_timestamps on (Linux's default), the aligned
-     * timestamp option. iperf3 -V prints it; a UDP test without -l sends datagrams of this length.
-     */
-    public int controlMss() { return controlMss(board, settings); }
-
-    private static int controlMss(Board board, Map<String, String> settings) {
-        boolean timestamps = !"0".equals(settings.getOrDefault("tcp_timestamps", "1").trim());
-        return board.nic().mtu() - 40 - (timestamps ? ringlab.sim.tcp.TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0);
+        // tcp_timestamps read as the run's stack reads it (StackSettings, which also refuses a bad stack value here)
+        boolean timestamps = StackSettings.from(settings).tcpTimestamps;
+        this.controlMss = board.nic().mtu() - 40 - (timestamps ? ringlab.sim.tcp.TcpConfig.TCPOLEN_TSTAMP_ALIGNED : 0);
+        this.iperf = b.iperf.withControlMss(controlMss);
     }
 
     private static TunableSettings tunables(Builder b, List<DriverFeature> features) {

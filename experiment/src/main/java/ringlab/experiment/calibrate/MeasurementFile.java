@@ -76,7 +76,7 @@ public final class MeasurementFile {
             if (header.getOrDefault(k, "").isEmpty()) throw new IllegalArgumentException(name + ": the header has no '# " + k + ": ...' line");
         }
         if (json >= text.length()) throw new IllegalArgumentException(name + ": no iperf3 -J output after the header");
-        JsonObject end = end(text.substring(json), text.substring(0, json).split("\n", -1).length - 1, name);
+        JsonObject end = end(text.substring(json), number, name); // number: the header's lines, before the JSON
         double bps = receiverBitsPerSecond(end, name);
         List<String> iperf = Arrays.stream(header.get("iperf3").split("\\s+")).filter(s -> !s.isEmpty()).toList();
         String source = header.containsKey("source") ? name + " (" + header.get("source") + ")" : name;
