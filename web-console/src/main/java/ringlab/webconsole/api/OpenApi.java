@@ -151,7 +151,7 @@ final class OpenApi {
             op.add("parameters", ps);
             responses.add("412", errorRef("PreconditionFailed"));
         }
-        for (int status : new java.util.TreeSet<>(r.refusals())) {
+        for (int status : r.refusals()) {
             responses.add(String.valueOf(status), errorRef(switch (status) {
                 case 409 -> "Conflict";
                 case 412 -> "PreconditionFailed";

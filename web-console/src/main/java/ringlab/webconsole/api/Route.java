@@ -27,7 +27,7 @@ record Route(String method, String path, String summary, Type request, Type resp
 
     /** This route, documented to answer these statuses too. */
     Route refusing(Integer... statuses) {
-        java.util.Set<Integer> all = new java.util.TreeSet<>(refusals);
+        java.util.Set<Integer> all = new java.util.HashSet<>(refusals); // the document lists responses in status order itself
         all.addAll(java.util.List.of(statuses));
         return new Route(method, path, summary, request, response, query, handler, success, java.util.Set.copyOf(all));
     }
